@@ -1,0 +1,175 @@
+/* hc — the algorithm table and the streaming hasher built on it.
+ *
+ * Every algorithm is one const row of one table (src/lib/algorithms.c).
+ * Name lookup, help, tests and benchmarks iterate the table; nothing else
+ * switches on an algorithm.  Hooks are typed: each takes the context as
+ * void * and casts it to its own type, so no function-pointer casts exist. */
+#ifndef HC_ALGORITHM_H
+#define HC_ALGORITHM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hc/status.h"
+
+/* Longest fixed digest in the table (BLAKE2b, SHA-512, Whirlpool, ...).
+ * BLAKE3 may produce more through hc_params.out_len. */
+#define HC_MAX_DIGEST_LEN 64
+/* Longest context any row needs; checked by static_assert in the table. */
+#define HC_MAX_CTX_SIZE 4096
+/* Every context is allocated with this alignment (enough for AVX-512). */
+#define HC_CTX_ALIGN 64
+
+struct hc_pool;
+struct hc_multibuffer;
+
+/* Dense ids, in the byte-wise sorted order of the names (contract §1.2). */
+typedef enum hc_algorithm_id {
+    HC_BLAKE2B,
+    HC_BLAKE2S,
+    HC_BLAKE3,
+    HC_CRC32,
+    HC_CRC32C,
+    HC_EDONR256,
+    HC_EDONR512,
+    HC_GOST,
+    HC_HAVAL_128_3,
+    HC_HAVAL_128_4,
+    HC_HAVAL_128_5,
+    HC_HAVAL_160_3,
+    HC_HAVAL_160_4,
+    HC_HAVAL_160_5,
+    HC_HAVAL_192_3,
+    HC_HAVAL_192_4,
+    HC_HAVAL_192_5,
+    HC_HAVAL_224_3,
+    HC_HAVAL_224_4,
+    HC_HAVAL_224_5,
+    HC_HAVAL_256_3,
+    HC_HAVAL_256_4,
+    HC_HAVAL_256_5,
+    HC_MD2,
+    HC_MD4,
+    HC_MD5,
+    HC_NTLM,
+    HC_RIPEMD128,
+    HC_RIPEMD160,
+    HC_RIPEMD256,
+    HC_RIPEMD320,
+    HC_SHA3_224,
+    HC_SHA3_256,
+    HC_SHA3_384,
+    HC_SHA3_512,
+    HC_KECCAK_224,
+    HC_KECCAK_256,
+    HC_KECCAK_384,
+    HC_KECCAK_512,
+    HC_SHA1,
+    HC_SHA224,
+    HC_SHA256,
+    HC_SHA384,
+    HC_SHA512,
+    HC_SNEFRU128,
+    HC_SNEFRU256,
+    HC_TIGER,
+    HC_TIGER2,
+    HC_TTH,
+    HC_WHIRLPOOL,
+    HC_ALGORITHM_COUNT
+} hc_algorithm_id;
+
+enum hc_algorithm_flags {
+    /* string and hash modes hash the text as UTF-16LE (ntlm); file and dir
+     * modes hash the bytes as they are. */
+    HC_ALG_TEXT_UTF16LE = 1u << 0,
+    /* a CRC: the `--sfv` output format is offered. */
+    HC_ALG_CRC = 1u << 1,
+    /* BLAKE3: any output length, keyed hashing, key derivation. */
+    HC_ALG_XOF_KEYED = 1u << 2,
+    /* the context holds a handle to memory it does not own inline, so it
+     * needs acquire/release and a plain memcpy is not a copy. */
+    HC_ALG_OPAQUE_CTX = 1u << 3
+};
+
+typedef enum hc_key_mode {
+    HC_KEY_NONE = 0,   /* plain hash */
+    HC_KEY_KEYED,      /* BLAKE3 keyed_hash with a 32-byte key */
+    HC_KEY_DERIVE      /* BLAKE3 derive_key with a context string */
+} hc_key_mode;
+
+#define HC_BLAKE3_KEY_LEN 32
+
+/* Parameters beyond the plain digest; only rows with HC_ALG_XOF_KEYED read
+ * anything but out_len. Zero-initialised means "the default digest". */
+typedef struct hc_params {
+    size_t out_len;                  /* 0: the row's digest_len */
+    hc_key_mode key_mode;
+    uint8_t key[HC_BLAKE3_KEY_LEN];  /* HC_KEY_KEYED */
+    const char *context;             /* HC_KEY_DERIVE: not owned, must outlive the hasher */
+    size_t context_len;
+} hc_params;
+
+typedef struct hc_algorithm hc_algorithm;
+
+struct hc_algorithm {
+    hc_algorithm_id id;
+    const char *name;          /* exactly as typed on the command line */
+    const char *title;         /* human description for help and benchmark */
+    uint16_t digest_len;       /* bytes of the default digest */
+    uint16_t block_len;        /* bytes the compression function consumes */
+    uint32_t flags;            /* enum hc_algorithm_flags */
+    uint32_t variant;          /* row-specific parameter read by init (passes, padding byte, ...) */
+    uint32_t ctx_size;         /* bytes of context, <= HC_MAX_CTX_SIZE */
+
+    /* Optional: obtain what the context refers to (HC_ALG_OPAQUE_CTX). */
+    hc_status (*acquire)(void *ctx, const hc_algorithm *alg);
+    /* Optional: give it back. */
+    void (*release)(void *ctx);
+    /* Start a new message. params is never NULL. */
+    void (*init)(void *ctx, const hc_algorithm *alg, const hc_params *params);
+    void (*update)(void *ctx, const void *data, size_t len);
+    /* Finish: write out_len bytes (digest_len unless HC_ALG_XOF_KEYED).
+     * The context must be initialised again before further use. */
+    void (*final)(void *ctx, uint8_t *out, size_t out_len);
+    /* Optional: hash a large in-memory buffer with all threads of pool.
+     * Same result as update(). */
+    void (*update_parallel)(void *ctx, const void *data, size_t len, struct hc_pool *pool);
+    /* Optional: brute-force kernels hashing many equal-length candidates at once. */
+    const struct hc_multibuffer *multibuffer;
+};
+
+/* The table, indexed by hc_algorithm_id. */
+extern const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT];
+
+/* Exact, case-sensitive lookup; NULL when unknown. */
+const hc_algorithm *hc_algorithm_find(const char *name);
+
+/* Closest name within edit distance max_distance, or NULL. */
+const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance);
+
+/* ---- streaming hasher: one algorithm, one context, reusable ---- */
+
+typedef struct hc_hasher {
+    const hc_algorithm *alg;
+    void *ctx;            /* HC_CTX_ALIGN-aligned, alg->ctx_size bytes */
+    hc_params params;     /* copy of what the hasher was opened with */
+    size_t out_len;       /* bytes final() writes */
+} hc_hasher;
+
+/* Allocate and initialise; params may be NULL. HC_ERR_INVALID when params
+ * ask for something the row does not offer (a length or key on a fixed hash). */
+hc_status hc_hasher_open(hc_hasher *hasher, const hc_algorithm *alg, const hc_params *params);
+void hc_hasher_close(hc_hasher *hasher);
+/* Start a new message with the same algorithm and parameters. */
+void hc_hasher_reset(hc_hasher *hasher);
+void hc_hasher_update(hc_hasher *hasher, const void *data, size_t len);
+/* Writes hasher->out_len bytes to out; the hasher must be reset before reuse. */
+void hc_hasher_final(hc_hasher *hasher, uint8_t *out);
+/* Copy the running state of src into dst (opened on the same algorithm).
+ * HC_ERR_UNSUPPORTED for rows with HC_ALG_OPAQUE_CTX. */
+hc_status hc_hasher_copy(hc_hasher *dst, const hc_hasher *src);
+/* Hash one whole message in one call; out receives hasher->out_len bytes. */
+void hc_hasher_oneshot(hc_hasher *hasher, const void *data, size_t len, uint8_t *out);
+
+#endif

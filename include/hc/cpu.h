@@ -1,0 +1,40 @@
+/* hc — CPU features, read once, and the SIMD level the dispatchers use. */
+#ifndef HC_CPU_H
+#define HC_CPU_H
+
+#include <stdbool.h>
+
+#include "hc/status.h"
+
+/* Ordered: a higher level implies every lower one. */
+typedef enum hc_simd_level {
+    HC_SIMD_PORTABLE = 0,
+    HC_SIMD_SSE41,
+    HC_SIMD_AVX2,
+    HC_SIMD_AVX512,   /* AVX-512 F + VL + BW, with OS support for the zmm state */
+    HC_SIMD_LEVEL_COUNT
+} hc_simd_level;
+
+/* What the hardware and the OS support. */
+hc_simd_level hc_simd_detected(void);
+
+/* What dispatchers use: the detected level, lowered by hc_simd_limit(). */
+hc_simd_level hc_simd_active(void);
+
+/* Never use a level above `level` (tests and the HC_SIMD environment
+ * variable use this to exercise every backend). Call before hashing. */
+void hc_simd_limit(hc_simd_level level);
+
+/* "portable", "sse41", "avx2", "avx512". */
+const char *hc_simd_name(hc_simd_level level);
+
+/* Parse one of the names above; HC_ERR_INVALID otherwise. */
+hc_status hc_simd_parse(const char *name, hc_simd_level *level);
+
+/* SHA-1/SHA-256 instructions (used through OpenSSL and by brute force). */
+bool hc_cpu_has_sha_ni(void);
+
+/* Number of CPUs this process may run on (sched_getaffinity), at least 1. */
+unsigned hc_cpu_count(void);
+
+#endif

@@ -1,0 +1,21 @@
+/* hc — status codes shared by every part of libhc.
+ *
+ * Computation itself cannot fail and returns void; only allocation, I/O and
+ * decoding report a status (design guide §5). */
+#ifndef HC_STATUS_H
+#define HC_STATUS_H
+
+typedef enum hc_status {
+    HC_OK = 0,
+    HC_ERR_NOMEM,       /* an allocation failed */
+    HC_ERR_INVALID,     /* malformed input (hex, Base64, UTF-8, parameters) */
+    HC_ERR_UNSUPPORTED, /* the algorithm does not offer this operation */
+    HC_ERR_IO,          /* a system call failed; errno tells why */
+    HC_ERR_RANGE,       /* a number does not fit */
+    HC_ERR_CANCELLED    /* stopped on request */
+} hc_status;
+
+/* A short English description of a status, never NULL. */
+const char *hc_status_text(hc_status status);
+
+#endif

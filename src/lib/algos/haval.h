@@ -1,0 +1,19 @@
+/* HAVAL (Zheng, Pieprzyk, Seberry 1992), 3/4/5 passes x 128..256 bits, our own code. The row variant is the number of passes. */
+#ifndef HC_ALGOS_HAVAL_H
+#define HC_ALGOS_HAVAL_H
+
+#include "hc/algorithm.h"
+
+typedef struct hc_haval_ctx {
+    uint32_t state[8];
+    uint64_t length;
+    uint8_t buffer[128];
+    unsigned passes;
+    unsigned out_bits;
+} hc_haval_ctx;
+
+void hc_haval_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
+void hc_haval_update(void *ctx, const void *data, size_t len);
+void hc_haval_final(void *ctx, uint8_t *out, size_t out_len);
+
+#endif

@@ -1,0 +1,31 @@
+/* Adapter to librhash for Tiger, TTH, GOST R 34.11-94 (CryptoPro),
+ * Snefru-128/256 and EDON-R-256/512. The row's variant is the RHASH_* id. */
+#ifndef HC_ALGOS_RHASH_BACKEND_H
+#define HC_ALGOS_RHASH_BACKEND_H
+
+#include "hc/algorithm.h"
+
+/* librhash allocates its contexts; ours holds the handle. */
+typedef struct hc_rhash_ctx {
+    void *handle;
+} hc_rhash_ctx;
+
+/* The RHASH_* ids, repeated so the table need not include rhash.h;
+ * rhash_backend.c checks them against the library's header. */
+enum {
+    HC_RHASH_TIGER = 0x10,
+    HC_RHASH_TTH = 0x20,
+    HC_RHASH_GOST94_CRYPTOPRO = 0x1000,
+    HC_RHASH_EDONR256 = 0x0100000,
+    HC_RHASH_EDONR512 = 0x0200000,
+    HC_RHASH_SNEFRU128 = 0x8000000,
+    HC_RHASH_SNEFRU256 = 0x10000000
+};
+
+hc_status hc_rhash_acquire(void *ctx, const hc_algorithm *alg);
+void hc_rhash_release(void *ctx);
+void hc_rhash_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
+void hc_rhash_update(void *ctx, const void *data, size_t len);
+void hc_rhash_final(void *ctx, uint8_t *out, size_t out_len);
+
+#endif

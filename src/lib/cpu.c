@@ -1,0 +1,121 @@
+/* CPU feature detection (CPUID + XGETBV), done once, and the SIMD level
+ * limit that tests and the HC_SIMD environment variable set. */
+#define _GNU_SOURCE
+#include "hc/cpu.h"
+
+#include <sched.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#define HC_X86 1
+#endif
+
+enum { FEATURES_UNKNOWN = -1 };
+
+/* The only mutable globals of the library: filled once, then read-only. */
+static _Atomic int detected_level = FEATURES_UNKNOWN;
+static _Atomic int sha_ni_present = FEATURES_UNKNOWN;
+static _Atomic int level_limit = HC_SIMD_AVX512;
+
+#ifdef HC_X86
+static unsigned long long read_xcr0(void)
+{
+    unsigned eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return (unsigned long long)edx << 32 | eax;
+}
+#endif
+
+static void detect(void)
+{
+    int level = HC_SIMD_PORTABLE;
+    int sha = 0;
+#ifdef HC_X86
+    unsigned eax, ebx, ecx, edx;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
+        bool sse41 = ecx & (1u << 19);
+        bool osxsave = ecx & (1u << 27);
+        bool avx = ecx & (1u << 28);
+        unsigned long long xcr0 = osxsave ? read_xcr0() : 0;
+        /* The OS must save xmm+ymm (bits 1, 2) and, for AVX-512, the
+         * opmask and upper zmm state (bits 5, 6, 7). */
+        bool ymm_saved = (xcr0 & 0x6) == 0x6;
+        bool zmm_saved = (xcr0 & 0xE6) == 0xE6;
+        unsigned b7 = 0, c7 = 0, d7 = 0, a7 = 0;
+        __get_cpuid_count(7, 0, &a7, &b7, &c7, &d7);
+        bool avx2 = avx && ymm_saved && (b7 & (1u << 5));
+        bool avx512 = zmm_saved && (b7 & (1u << 16)) /* F */ && (b7 & (1u << 30)) /* BW */ && (b7 & (1u << 31)) /* VL */;
+        sha = (b7 & (1u << 29)) != 0;
+        if (sse41)
+            level = HC_SIMD_SSE41;
+        if (sse41 && avx2)
+            level = HC_SIMD_AVX2;
+        if (sse41 && avx2 && avx512)
+            level = HC_SIMD_AVX512;
+    }
+#endif
+    atomic_store(&sha_ni_present, sha);
+    atomic_store(&detected_level, level);
+}
+
+hc_simd_level hc_simd_detected(void)
+{
+    int level = atomic_load(&detected_level);
+    if (level == FEATURES_UNKNOWN) {
+        /* Several threads may race here; they all compute the same value. */
+        detect();
+        level = atomic_load(&detected_level);
+    }
+    return (hc_simd_level)level;
+}
+
+hc_simd_level hc_simd_active(void)
+{
+    hc_simd_level detected = hc_simd_detected();
+    int limit = atomic_load(&level_limit);
+    return (int)detected < limit ? detected : (hc_simd_level)limit;
+}
+
+void hc_simd_limit(hc_simd_level level)
+{
+    atomic_store(&level_limit, (int)level);
+}
+
+static const char *const level_names[HC_SIMD_LEVEL_COUNT] = {"portable", "sse41", "avx2", "avx512"};
+
+const char *hc_simd_name(hc_simd_level level)
+{
+    return (unsigned)level < HC_SIMD_LEVEL_COUNT ? level_names[level] : "unknown";
+}
+
+hc_status hc_simd_parse(const char *name, hc_simd_level *level)
+{
+    for (int i = 0; i < HC_SIMD_LEVEL_COUNT; i++) {
+        if (strcmp(name, level_names[i]) == 0) {
+            *level = (hc_simd_level)i;
+            return HC_OK;
+        }
+    }
+    return HC_ERR_INVALID;
+}
+
+bool hc_cpu_has_sha_ni(void)
+{
+    hc_simd_detected();
+    return atomic_load(&sha_ni_present) == 1;
+}
+
+unsigned hc_cpu_count(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        int n = CPU_COUNT(&set);
+        if (n > 0)
+            return (unsigned)n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}

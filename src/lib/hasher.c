@@ -1,0 +1,82 @@
+/* The streaming hasher: one row of the table plus its context. */
+#include "hc/algorithm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const hc_params default_params;
+
+hc_status hc_hasher_open(hc_hasher *hasher, const hc_algorithm *alg, const hc_params *params)
+{
+    memset(hasher, 0, sizeof(*hasher));
+    if (params == NULL)
+        params = &default_params;
+    bool extended = (alg->flags & HC_ALG_XOF_KEYED) != 0;
+    if (!extended && (params->key_mode != HC_KEY_NONE || (params->out_len != 0 && params->out_len != alg->digest_len)))
+        return HC_ERR_INVALID;
+    if (params->key_mode == HC_KEY_DERIVE && params->context == NULL)
+        return HC_ERR_INVALID;
+
+    /* aligned_alloc wants the size to be a multiple of the alignment. */
+    size_t size = (alg->ctx_size + HC_CTX_ALIGN - 1) / HC_CTX_ALIGN * HC_CTX_ALIGN;
+    void *ctx = aligned_alloc(HC_CTX_ALIGN, size);
+    if (ctx == NULL)
+        return HC_ERR_NOMEM;
+    memset(ctx, 0, size);
+    if (alg->acquire) {
+        hc_status status = alg->acquire(ctx, alg);
+        if (status != HC_OK) {
+            free(ctx);
+            return status;
+        }
+    }
+    hasher->alg = alg;
+    hasher->ctx = ctx;
+    hasher->params = *params;
+    hasher->out_len = params->out_len ? params->out_len : alg->digest_len;
+    hasher->params.out_len = hasher->out_len;
+    alg->init(ctx, alg, &hasher->params);
+    return HC_OK;
+}
+
+void hc_hasher_close(hc_hasher *hasher)
+{
+    if (hasher->ctx) {
+        if (hasher->alg->release)
+            hasher->alg->release(hasher->ctx);
+        free(hasher->ctx);
+    }
+    memset(hasher, 0, sizeof(*hasher));
+}
+
+void hc_hasher_reset(hc_hasher *hasher)
+{
+    hasher->alg->init(hasher->ctx, hasher->alg, &hasher->params);
+}
+
+void hc_hasher_update(hc_hasher *hasher, const void *data, size_t len)
+{
+    hasher->alg->update(hasher->ctx, data, len);
+}
+
+void hc_hasher_final(hc_hasher *hasher, uint8_t *out)
+{
+    hasher->alg->final(hasher->ctx, out, hasher->out_len);
+}
+
+hc_status hc_hasher_copy(hc_hasher *dst, const hc_hasher *src)
+{
+    if (dst->alg != src->alg || (src->alg->flags & HC_ALG_OPAQUE_CTX))
+        return HC_ERR_UNSUPPORTED;
+    memcpy(dst->ctx, src->ctx, src->alg->ctx_size);
+    dst->params = src->params;
+    dst->out_len = src->out_len;
+    return HC_OK;
+}
+
+void hc_hasher_oneshot(hc_hasher *hasher, const void *data, size_t len, uint8_t *out)
+{
+    hc_hasher_reset(hasher);
+    hc_hasher_update(hasher, data, len);
+    hc_hasher_final(hasher, out);
+}

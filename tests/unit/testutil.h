@@ -1,0 +1,102 @@
+/* A minimal test harness: checks count failures, main returns non-zero if
+ * any failed. Header-only so each test file is one executable. */
+#ifndef HC_TESTUTIL_H
+#define HC_TESTUTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hc/algorithm.h"
+#include "hc/encode.h"
+
+static int test_failures;
+static int test_checks;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        test_checks++;                                                                \
+        if (!(cond)) {                                                                \
+            test_failures++;                                                          \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                             \
+    } while (0)
+
+#define CHECK_MSG(cond, ...)                                               \
+    do {                                                                   \
+        test_checks++;                                                     \
+        if (!(cond)) {                                                     \
+            test_failures++;                                               \
+            fprintf(stderr, "%s:%d: check failed: ", __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                                  \
+            fputc('\n', stderr);                                           \
+        }                                                                  \
+    } while (0)
+
+static inline int test_report(const char *name)
+{
+    fprintf(stderr, "%s: %d checks, %d failed\n", name, test_checks, test_failures);
+    return test_failures ? 1 : 0;
+}
+
+/* Path of a file under the shared/ folder (HC_SHARED_DIR) or tests/data
+ * (HC_TEST_DATA); returns a static buffer. */
+static inline const char *test_path(const char *env, const char *fallback, const char *relative)
+{
+    static char path[4096];
+    const char *base = getenv(env);
+    snprintf(path, sizeof(path), "%s/%s", base ? base : fallback, relative);
+    return path;
+}
+
+static inline const char *shared_path(const char *relative)
+{
+    return test_path("HC_SHARED_DIR", "../shared", relative);
+}
+
+static inline const char *data_path(const char *relative)
+{
+    return test_path("HC_TEST_DATA", "tests/data", relative);
+}
+
+/* Digest of data with alg's default parameters, as upper-case hex. */
+static inline void digest_hex(const hc_algorithm *alg, const void *data, size_t len, char *hex)
+{
+    hc_hasher h;
+    uint8_t out[HC_MAX_DIGEST_LEN];
+    if (hc_hasher_open(&h, alg, NULL) != HC_OK) {
+        fprintf(stderr, "cannot open hasher %s\n", alg->name);
+        exit(2);
+    }
+    hc_hasher_update(&h, data, len);
+    hc_hasher_final(&h, out);
+    hc_hex_encode(out, h.out_len, hex, false);
+    hc_hasher_close(&h);
+}
+
+/* Deterministic non-uniform bytes (xorshift64*), so tests need no files. */
+static inline void fill_pattern(uint8_t *buf, size_t len, uint64_t seed)
+{
+    uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (size_t i = 0; i < len; i++) {
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        buf[i] = (uint8_t)((x * 0x2545F4914F6CDD1Dull) >> 56);
+    }
+}
+
+static inline bool ascii_equal_ignore_case(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char x = *a >= 'a' && *a <= 'z' ? (char)(*a - 32) : *a;
+        char y = *b >= 'a' && *b <= 'z' ? (char)(*b - 32) : *b;
+        if (x != y)
+            return false;
+    }
+    return *a == *b;
+}
+
+#endif
