@@ -145,6 +145,10 @@ extern const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT];
 /* Exact, case-sensitive lookup; NULL when unknown. */
 const hc_algorithm *hc_algorithm_find(const char *name);
 
+/* Edit distance (insertions, deletions, substitutions, adjacent swaps),
+ * ignoring ASCII case; capped at 32 for long words. */
+unsigned hc_name_distance(const char *a, const char *b);
+
 /* Closest name within edit distance max_distance, or NULL. */
 const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance);
 

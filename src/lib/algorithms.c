@@ -709,9 +709,8 @@ const hc_algorithm *hc_algorithm_find(const char *name)
 }
 
 /* Optimal string alignment distance, ignoring ASCII case (so `MD5`
- * suggests `md5`), capped: names are short (< 16 bytes),
- * longer words are never close to one. */
-static unsigned edit_distance(const char *a, const char *b)
+ * suggests `md5`); names are short, longer words are never close to one. */
+unsigned hc_name_distance(const char *a, const char *b)
 {
     enum { MAX_LEN = 32 };
     size_t la = strlen(a), lb = strlen(b);
@@ -743,7 +742,7 @@ const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance
     const hc_algorithm *best = NULL;
     unsigned best_distance = max_distance + 1;
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-        unsigned d = edit_distance(name, hc_algorithms[i].name);
+        unsigned d = hc_name_distance(name, hc_algorithms[i].name);
         if (d < best_distance) {
             best = &hc_algorithms[i];
             best_distance = d;

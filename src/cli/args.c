@@ -1,0 +1,153 @@
+/* Option parsing for the modes.
+ *
+ * Follows the reference's yazap behaviour (contract §1.4): `-s v`,
+ * `-s=v`, `-sv`, `--source v`, `--source=v`, grouped flags `-lbt`, a group
+ * whose last member takes the next word, help words anywhere. Deviations
+ * (contract §9): a value-taking option always takes the next word, even one
+ * starting with '-' (as GNU getopt_long does), and an option given twice
+ * keeps its last value instead of being dropped. */
+#include "args.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void print_parse_error(cli_output *out, const char *fmt, ...)
+{
+    char message[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof(message), fmt, ap);
+    va_end(ap);
+    output_line(out, "error: %s", message);
+    output_line(out, "%s", "");
+    output_line(out, "help: invoke the command with '-h/--h' flag to learn more.");
+}
+
+void print_unknown_command(cli_output *out, const char *word, const char *suggestion)
+{
+    output_line(out, "error: unrecognized command '%s'", word);
+    if (suggestion)
+        output_line(out, "tip: a similar command exists: '%s'", suggestion);
+    output_line(out, "%s", "");
+    output_line(out, "help: invoke the command with '-h/--h' flag to learn more.");
+}
+
+bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg)
+{
+    return (alg->flags & spec->needs_flags) == spec->needs_flags;
+}
+
+static const cli_option_spec *find_long(const cli_mode *mode, const hc_algorithm *alg, const char *name, size_t len)
+{
+    for (size_t i = 0; i < mode->option_count; i++) {
+        const cli_option_spec *spec = &mode->options[i];
+        if (strlen(spec->long_name) == len && memcmp(spec->long_name, name, len) == 0 && option_offered(spec, alg))
+            return spec;
+    }
+    return NULL;
+}
+
+static const cli_option_spec *find_short(const cli_mode *mode, const hc_algorithm *alg, char name)
+{
+    for (size_t i = 0; i < mode->option_count; i++) {
+        const cli_option_spec *spec = &mode->options[i];
+        if (spec->short_name == name && option_offered(spec, alg))
+            return spec;
+    }
+    return NULL;
+}
+
+/* "-s/--source", or "--sfv" for long-only options. */
+static void option_label(const cli_option_spec *spec, char *buf, size_t size)
+{
+    if (spec->short_name)
+        snprintf(buf, size, "-%c/--%s", spec->short_name, spec->long_name);
+    else
+        snprintf(buf, size, "--%s", spec->long_name);
+}
+
+static void store(cli_args *args, const cli_option_spec *spec, const char *value)
+{
+    args->present[spec->id] = true;
+    args->value[spec->id] = value;
+}
+
+static bool is_help_word(const char *word)
+{
+    return strcmp(word, "h") == 0 || strcmp(word, "help") == 0;
+}
+
+parse_result parse_mode_args(cli_output *out, const hc_algorithm *alg, const cli_mode *mode, int argc, char **argv,
+                             cli_args *args)
+{
+    char label[128];
+    memset(args, 0, sizeof(*args));
+    for (int i = 0; i < argc; i++) {
+        const char *word = argv[i];
+        if (word[0] == '-' && word[1] == '-') {
+            const char *name = word + 2;
+            const char *eq = strchr(name, '=');
+            size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
+            if ((name_len == 4 && memcmp(name, "help", 4) == 0) || (name_len == 1 && name[0] == 'h'))
+                return PARSE_HELP;
+            const cli_option_spec *spec = find_long(mode, alg, name, name_len);
+            if (spec == NULL) {
+                print_parse_error(out, "unrecognized option '%.*s'", (int)name_len, name);
+                return PARSE_ERROR;
+            }
+            option_label(spec, label, sizeof(label));
+            if (spec->value_name == NULL) {
+                if (eq) {
+                    print_parse_error(out, "a value '%s' was not expected for option '%s'", eq + 1, label);
+                    return PARSE_ERROR;
+                }
+                store(args, spec, NULL);
+            } else if (eq) {
+                store(args, spec, eq + 1);
+            } else if (i + 1 < argc) {
+                store(args, spec, argv[++i]);
+            } else {
+                print_parse_error(out, "a value is missing for option '%s'", label);
+                return PARSE_ERROR;
+            }
+        } else if (word[0] == '-' && word[1] != '\0') {
+            /* A group of short options: flags, the last may take a value. */
+            for (const char *p = word + 1; *p; p++) {
+                if (*p == 'h')
+                    return PARSE_HELP;
+                const cli_option_spec *spec = find_short(mode, alg, *p);
+                if (spec == NULL) {
+                    print_parse_error(out, "unrecognized option '%c'", *p);
+                    return PARSE_ERROR;
+                }
+                option_label(spec, label, sizeof(label));
+                if (spec->value_name == NULL) {
+                    if (p[1] == '=') {
+                        print_parse_error(out, "a value '%s' was not expected for option '%s'", p + 2, label);
+                        return PARSE_ERROR;
+                    }
+                    store(args, spec, NULL);
+                    continue;
+                }
+                if (p[1] != '\0') {
+                    /* -svalue or -s=value */
+                    store(args, spec, p[1] == '=' ? p + 2 : p + 1);
+                } else if (i + 1 < argc) {
+                    store(args, spec, argv[++i]);
+                } else {
+                    print_parse_error(out, "a value is missing for option '%s'", label);
+                    return PARSE_ERROR;
+                }
+                break;
+            }
+        } else if (word[0] == '\0') {
+            continue; /* empty words are ignored, as by the reference */
+        } else if (is_help_word(word)) {
+            return PARSE_HELP;
+        } else {
+            print_unknown_command(out, word, NULL);
+            return PARSE_ERROR;
+        }
+    }
+    return PARSE_OK;
+}

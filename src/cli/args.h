@@ -1,0 +1,24 @@
+/* The option parser of the modes (contract §1.4 with the §9 deviations). */
+#ifndef HC_CLI_ARGS_H
+#define HC_CLI_ARGS_H
+
+#include "cli.h"
+
+typedef enum parse_result {
+    PARSE_OK,
+    PARSE_HELP,  /* -h, --help, --h, or a bare h / help word */
+    PARSE_ERROR  /* the message is printed */
+} parse_result;
+
+/* Parses argv[0..argc) (the words after the mode). */
+parse_result parse_mode_args(cli_output *out, const hc_algorithm *alg, const cli_mode *mode, int argc, char **argv,
+                             cli_args *args);
+
+/* "error: <message>", a blank line and the help hint (contract §1.4). */
+void print_parse_error(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* "error: unrecognized command '<word>'" plus, when one is close, a line
+ * naming the closest algorithm or mode (contract §9). */
+void print_unknown_command(cli_output *out, const char *word, const char *suggestion);
+
+#endif

@@ -1,0 +1,169 @@
+/* hc command line: shared types of the parser, the modes and the output. */
+#ifndef HC_CLI_H
+#define HC_CLI_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hc/algorithm.h"
+
+/* Exit statuses (contract §9). */
+enum {
+    EXIT_OK = 0,        /* everything hashed / valid / found */
+    EXIT_MISMATCH = 1,  /* a mismatch, an unreadable input, nothing found */
+    EXIT_USAGE = 2      /* usage or fatal error */
+};
+
+/* Every option of every mode; a mode lists the ones it owns. */
+typedef enum cli_option_id {
+    OPT_SOURCE,
+    OPT_BASE64,
+    OPT_LOWER,
+    OPT_DICT,
+    OPT_MIN,
+    OPT_MAX,
+    OPT_PERFORMANCE,
+    OPT_NOPROBE,
+    OPT_THREADS,
+    OPT_HASH,
+    OPT_EXCLUDE,
+    OPT_INCLUDE,
+    OPT_SEARCH,
+    OPT_RECURSIVE,
+    OPT_LIMIT,
+    OPT_OFFSET,
+    OPT_CHECKSUM,
+    OPT_SAVE,
+    OPT_TIME,
+    OPT_SFV,
+    OPT_NOERRORONFIND,
+    OPT_LENGTH,
+    OPT_KEY,
+    OPT_DERIVE_KEY,
+    OPT_PART,
+    OPT_COUNT
+} cli_option_id;
+
+typedef struct cli_option_spec {
+    cli_option_id id;
+    char short_name;        /* 0: long form only */
+    const char *long_name;
+    const char *value_name; /* NULL: a flag */
+    const char *help;
+    uint32_t needs_flags;   /* offered only for algorithms with these hc_algorithm_flags */
+} cli_option_spec;
+
+/* What the parser found: the last value of each option given. */
+typedef struct cli_args {
+    bool present[OPT_COUNT];
+    const char *value[OPT_COUNT];
+} cli_args;
+
+/* ---- output: every byte to stdout, optionally collected for -o ---- */
+
+typedef struct cli_output {
+    FILE *stream;
+    bool collect;        /* -o given: keep a copy of every line */
+    char *saved;         /* the copy */
+    size_t saved_len, saved_cap;
+    bool write_failed;   /* stdout could not be written (closed pipe, full disk) */
+    int write_errno;
+    bool no_memory;
+} cli_output;
+
+void output_init(cli_output *out, FILE *stream);
+void output_free(cli_output *out);
+/* Start collecting lines for a save file. */
+void output_collect(cli_output *out);
+/* One line: printf-style text, then '\n', flushed (dir mode prints each
+ * result as soon as it is ready). */
+void output_line(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Text without a newline (the probe line of hash mode). */
+void output_text(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Raw bytes, e.g. a found candidate that is not text. */
+void output_bytes(cli_output *out, const void *data, size_t len);
+/* Write the collected lines to path atomically (temporary file + rename).
+ * On failure prints the contract's message with the OS reason and returns
+ * false. */
+bool output_save(cli_output *out, const char *path);
+/* Flush stdout and report a write error on stderr; returns the exit status
+ * to use (status unchanged, or EXIT_USAGE after a write error). */
+int output_finish(cli_output *out, int status);
+
+/* ---- formats (contract §3) ---- */
+
+enum { SIZE_TEXT_MAX = 64, TIME_TEXT_MAX = 96, GROUPED_MAX = 32 };
+
+/* "<n> bytes" or "<x.yz> <unit> (<n> bytes)", round half up (§3.3). */
+void format_size(uint64_t bytes, char out[SIZE_TEXT_MAX]);
+/* "[Y years ][D days ][H hr ][M min ]S.sss sec" (§3.4 long format). */
+void format_time_long(double seconds, char out[TIME_TEXT_MAX]);
+/* "HH:MM:S.sss" (§3.4 short format). */
+void format_time_short(double seconds, char out[TIME_TEXT_MAX]);
+/* Digits grouped in threes by a space: "1 234 567" (§5.6). */
+void format_grouped(uint64_t value, char out[GROUPED_MAX]);
+/* A digest as hex (upper case unless lower) or Base64, NUL-terminated.
+ * out must hold 2 * len + 1 bytes (or HC_BASE64_LEN(len) + 1). */
+void format_digest(const uint8_t *digest, size_t len, bool base64, bool lower, char *out);
+/* Bytes needed by format_digest for a digest of len bytes. */
+size_t format_digest_size(size_t len);
+
+/* ---- options shared by the modes ---- */
+
+typedef enum number_syntax { NUMBER_OK, NUMBER_NOT_A_NUMBER, NUMBER_OUT_OF_RANGE } number_syntax;
+
+/* A signed 64-bit decimal: optional sign, digits only; surrounding ASCII
+ * white space is allowed when trim is set. */
+number_syntax parse_signed64(const char *text, bool trim, int64_t *value);
+
+/* Numeric options of §2.5 (limit, offset, min, max): trimmed, signed 64-bit
+ * decimal, non-negative; `bits` is 64 or 32. On error prints the contract's
+ * message and returns false. */
+bool parse_count_option(cli_output *out, const cli_args *args, cli_option_id id, int bits, int64_t *value);
+
+/* BLAKE3's --length/--key/--derive-key into params; prints the error and
+ * returns false on bad values. */
+bool parse_hash_params(cli_output *out, const cli_args *args, hc_params *params);
+
+/* -T/--threads for file and dir modes: 1..4096, default: all CPUs. */
+bool parse_threads_option(cli_output *out, const cli_args *args, unsigned *threads);
+
+/* The long name of an option, for messages. */
+const char *option_long_name(cli_option_id id);
+
+/* ---- modes ---- */
+
+typedef struct cli_mode {
+    const char *name;
+    const char *description;
+    const cli_option_spec *options;
+    size_t option_count;
+    /* Runs the mode; returns the exit status. */
+    int (*run)(const hc_algorithm *alg, const cli_args *args, cli_output *out);
+} cli_mode;
+
+extern const cli_mode cli_mode_string;
+extern const cli_mode cli_mode_hash;
+extern const cli_mode cli_mode_file;
+extern const cli_mode cli_mode_dir;
+
+/* Help printers (contract §1.5). */
+void help_top(cli_output *out);
+void help_algorithm(cli_output *out, const hc_algorithm *alg);
+void help_mode(cli_output *out, const hc_algorithm *alg, const cli_mode *mode);
+/* The two banner lines (help and "must be positive" errors). */
+void print_banner(cli_output *out, bool leading_blank);
+
+/* Is the option offered by this mode for this algorithm? */
+bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg);
+
+/* The flag set by SIGINT (Ctrl+C) once cli_catch_interrupt() was called:
+ * long runs (brute force, big trees) stop and still report. Other modes
+ * keep the default action, so Ctrl+C simply ends them. */
+extern volatile sig_atomic_t cli_interrupted;
+void cli_catch_interrupt(void);
+
+#endif

@@ -1,0 +1,87 @@
+/* Help output (contract §1.5): the layout of the reference's yazap help. */
+#include "cli.h"
+
+#include <string.h>
+
+#if defined(__x86_64__)
+#define HC_ARCH "x64"
+#elif defined(__aarch64__)
+#define HC_ARCH "arm64"
+#elif defined(__i386__)
+#define HC_ARCH "x86"
+#else
+#define HC_ARCH "native"
+#endif
+
+/* Our own banner in the reference's places (contract §9): never another
+ * author's copyright. */
+void print_banner(cli_output *out, bool leading_blank)
+{
+    if (leading_blank)
+        output_line(out, "%s", "");
+    output_line(out, "Hash Calculator %s %s", HC_VERSION, HC_ARCH);
+    output_line(out, "hc: an independent implementation of the Hash Calculator command line, MIT License.");
+    output_line(out, "%s", "");
+}
+
+enum { HELP_COLUMN = 50 };
+
+static void help_entry(cli_output *out, const char *left, const char *description)
+{
+    size_t len = strlen(left);
+    int pad = len < HELP_COLUMN ? (int)(HELP_COLUMN - len) : 2;
+    output_line(out, "%s%*s%s", left, pad, "", description);
+}
+
+void help_top(cli_output *out)
+{
+    print_banner(out, false);
+    output_line(out, "Usage: hc <COMMAND>");
+    output_line(out, "%s", "");
+    output_line(out, "Commands:");
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        char left[64];
+        snprintf(left, sizeof(left), "    %s", hc_algorithms[i].name);
+        help_entry(out, left, hc_algorithms[i].title);
+    }
+    output_line(out, "%s", "");
+    output_line(out, "Run 'hc <command>` with `-h/--h' flag to get help of any command.");
+    output_line(out, "Run 'hc --version' to see the version and the CPU features in use.");
+}
+
+static const cli_mode *const all_modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
+
+void help_algorithm(cli_output *out, const hc_algorithm *alg)
+{
+    output_line(out, "Usage: hc %s <COMMAND>", alg->name);
+    output_line(out, "%s", "");
+    output_line(out, "Commands:");
+    for (size_t i = 0; i < sizeof(all_modes) / sizeof(all_modes[0]); i++) {
+        char left[64];
+        snprintf(left, sizeof(left), "    %s", all_modes[i]->name);
+        help_entry(out, left, all_modes[i]->description);
+    }
+    output_line(out, "%s", "");
+    output_line(out, "Run 'hc %s <command>` with `-h/--h' flag to get help of any command.", alg->name);
+}
+
+void help_mode(cli_output *out, const hc_algorithm *alg, const cli_mode *mode)
+{
+    output_line(out, "%s", mode->description);
+    output_line(out, "%s", "");
+    output_line(out, "Usage: hc %s %s [OPTIONS]", alg->name, mode->name);
+    output_line(out, "%s", "");
+    output_line(out, "Options:");
+    for (size_t i = 0; i < mode->option_count; i++) {
+        const cli_option_spec *spec = &mode->options[i];
+        if (!option_offered(spec, alg))
+            continue;
+        char left[128];
+        int n = spec->short_name ? snprintf(left, sizeof(left), "    -%c, --%s", spec->short_name, spec->long_name)
+                                 : snprintf(left, sizeof(left), "        --%s", spec->long_name);
+        if (spec->value_name && n > 0)
+            snprintf(left + n, sizeof(left) - (size_t)n, "=%s", spec->value_name);
+        help_entry(out, left, spec->help);
+    }
+    help_entry(out, "    -h, --help", "Print this help and exit");
+}

@@ -1,0 +1,217 @@
+/* Output: every line goes to stdout at once (flushed per line) and, with
+ * -o, into a copy written to the save file when the mode finishes. */
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void output_init(cli_output *out, FILE *stream)
+{
+    memset(out, 0, sizeof(*out));
+    out->stream = stream;
+}
+
+void output_free(cli_output *out)
+{
+    free(out->saved);
+    out->saved = NULL;
+    out->saved_len = out->saved_cap = 0;
+}
+
+void output_collect(cli_output *out)
+{
+    out->collect = true;
+}
+
+static void keep_copy(cli_output *out, const char *data, size_t len)
+{
+    if (!out->collect || out->no_memory)
+        return;
+    if (out->saved_len + len > out->saved_cap) {
+        size_t cap = out->saved_cap ? out->saved_cap : 4096;
+        while (cap < out->saved_len + len)
+            cap *= 2;
+        char *grown = realloc(out->saved, cap);
+        if (grown == NULL) {
+            out->no_memory = true;
+            return;
+        }
+        out->saved = grown;
+        out->saved_cap = cap;
+    }
+    memcpy(out->saved + out->saved_len, data, len);
+    out->saved_len += len;
+}
+
+static void emit(cli_output *out, const char *data, size_t len, bool flush)
+{
+    keep_copy(out, data, len);
+    if (out->write_failed)
+        return;
+    if ((len > 0 && fwrite(data, 1, len, out->stream) != len) || (flush && fflush(out->stream) != 0)) {
+        out->write_failed = true;
+        out->write_errno = errno;
+    }
+}
+
+static void emit_formatted(cli_output *out, bool newline, const char *fmt, va_list ap)
+{
+    char small[1024];
+    va_list copy;
+    va_copy(copy, ap);
+    /* Leave one byte for the newline. */
+    int n = vsnprintf(small, sizeof(small) - 1, fmt, copy);
+    va_end(copy);
+    if (n < 0)
+        return;
+    char *text = small;
+    if ((size_t)n >= sizeof(small) - 1) {
+        text = malloc((size_t)n + 2);
+        if (text == NULL) {
+            out->no_memory = true;
+            return;
+        }
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+    }
+    size_t len = (size_t)n;
+    if (newline)
+        text[len++] = '\n';
+    emit(out, text, len, true);
+    if (text != small)
+        free(text);
+}
+
+void output_line(cli_output *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_formatted(out, true, fmt, ap);
+    va_end(ap);
+}
+
+void output_text(cli_output *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_formatted(out, false, fmt, ap);
+    va_end(ap);
+}
+
+void output_bytes(cli_output *out, const void *data, size_t len)
+{
+    emit(out, data, len, false);
+}
+
+static bool write_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        data += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+/* Writes into an existing non-regular file (a device such as /dev/null or
+ * /dev/full, a FIFO) go straight to it: renaming a temporary file over a
+ * device node would replace the node. */
+static bool save_into_special(const char *path, const char *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    bool ok = write_all(fd, data, len);
+    int saved = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    errno = saved;
+    return ok;
+}
+
+/* Regular files: write a temporary file next to the target and rename it,
+ * so a failure never leaves a partial save file behind (contract §9). */
+static bool save_via_rename(const char *path, const char *data, size_t len)
+{
+    size_t tmp_len = strlen(path) + 64;
+    char *tmp = malloc(tmp_len);
+    if (tmp == NULL) {
+        errno = ENOMEM;
+        return false;
+    }
+    int fd = -1;
+    for (unsigned attempt = 0; attempt < 100 && fd < 0; attempt++) {
+        snprintf(tmp, tmp_len, "%s.hc-%ld-%u.tmp", path, (long)getpid(), attempt);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (fd < 0) {
+        int saved = errno;
+        free(tmp);
+        errno = saved;
+        return false;
+    }
+    bool ok = write_all(fd, data, len);
+    int saved = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok)
+        unlink(tmp);
+    free(tmp);
+    errno = saved;
+    return ok;
+}
+
+bool output_save(cli_output *out, const char *path)
+{
+    bool ok;
+    struct stat st;
+    if (out->no_memory) {
+        errno = ENOMEM;
+        ok = false;
+    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        ok = save_into_special(path, out->saved ? out->saved : "", out->saved_len);
+    } else {
+        ok = save_via_rename(path, out->saved ? out->saved : "", out->saved_len);
+    }
+    if (!ok) {
+        const char *reason = strerror(errno);
+        out->collect = false;
+        output_line(out, "\nError opening file: %s Error message: %s", path, reason);
+    }
+    return ok;
+}
+
+int output_finish(cli_output *out, int status)
+{
+    if (!out->write_failed && fflush(out->stream) != 0) {
+        out->write_failed = true;
+        out->write_errno = errno;
+    }
+    if (out->write_failed) {
+        /* A reader that went away (hc ... | head -1) is not worth a
+         * message; a full disk or a closed descriptor is. */
+        if (out->write_errno != EPIPE)
+            fprintf(stderr, "hc: write error: %s\n", strerror(out->write_errno));
+        return EXIT_USAGE;
+    }
+    return status;
+}
