@@ -19,18 +19,21 @@
 
 enum { RIPEMD_BLOCK_LEN = 64, RIPEMD_LENGTH_FIELD_LEN = 8 };
 
-/* The Boolean functions f1..f5 of the pseudo-code.  f2 and f4 are the multiplexers
- * (x & y) | (~x & z) and (x & z) | (y & ~z), written with one op fewer. */
+/* The Boolean functions f1..f5 of the pseudo-code.  f2 and f4 are the
+ * multiplexers (x & y) | (~x & z) and (x & z) | (y & ~z), written with one
+ * operation fewer. */
 #define RMD_F1(x, y, z) ((x) ^ (y) ^ (z))
 #define RMD_F2(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 #define RMD_F3(x, y, z) (((x) | ~(y)) ^ (z))
 #define RMD_F4(x, y, z) ((y) ^ ((z) & ((x) ^ (y))))
 #define RMD_F5(x, y, z) ((x) ^ ((y) | ~(z)))
 
-/* Additive constants K and K' of the pseudo-code: integer parts of 2^30 times the square
- * roots (left line) and cube roots (right line) of 2, 3, 5, 7.  The
- * four-round members use the first four of each line, except that the
- * right line of RIPEMD-128/256 ends with 0 instead of the cube root of 7. */
+/* Additive constants K and K' of the pseudo-code: 0, then the integer
+ * parts of 2^30 times the square roots (left line) of 2, 3, 5, 7; the
+ * integer parts of 2^30 times the cube roots (right line) of 2, 3, 5, 7,
+ * then 0.  The four-round members take the first four of each line,
+ * except that the right line of RIPEMD-128/256 ends with 0 instead of the
+ * cube root of 7. */
 #define RMD_KL1 0x00000000u
 #define RMD_KL2 0x5A827999u
 #define RMD_KL3 0x6ED9EBA1u
