@@ -18,6 +18,7 @@ typedef struct pairing {
 static const pairing pairings[] = {
     {"md2", MHASH_MD2, false},
     {"ripemd128", MHASH_RIPEMD128, false},
+    {"ripemd160", MHASH_RIPEMD160, false},
     {"ripemd256", MHASH_RIPEMD256, false},
     {"ripemd320", MHASH_RIPEMD320, false},
     {"haval-128-3", MHASH_HAVAL128, false},
