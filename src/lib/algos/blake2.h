@@ -14,22 +14,12 @@ enum {
     HC_BLAKE2S_MAX_OUT_LEN = 32
 };
 
-/* Compress nblocks blocks into h (RFC 7693 §3.2, function F), adding
- * block_bytes to the counter t before each; f0 is the last-block flag
- * word, all ones for the final block and zero otherwise. One per SIMD
- * level; init picks one. */
-typedef void hc_blake2b_compress_fn(uint64_t h[8], uint64_t t[2], const uint8_t *blocks, size_t nblocks,
-                                    uint64_t block_bytes, uint64_t f0);
-typedef void hc_blake2s_compress_fn(uint32_t h[8], uint32_t t[2], const uint8_t *blocks, size_t nblocks,
-                                    uint32_t block_bytes, uint32_t f0);
-
 /* Plain data: a memcpy of a running context is a copy of the hash. */
 typedef struct hc_blake2b_ctx {
     uint64_t h[8];
     uint64_t t[2];                          /* bytes compressed so far, 128-bit */
     uint8_t buffer[HC_BLAKE2B_BLOCK_LEN];   /* the last block waits here for its flag */
     size_t buffered;
-    hc_blake2b_compress_fn *compress;
 } hc_blake2b_ctx;
 
 typedef struct hc_blake2s_ctx {
@@ -37,7 +27,6 @@ typedef struct hc_blake2s_ctx {
     uint32_t t[2];                          /* bytes compressed so far, 64-bit */
     uint8_t buffer[HC_BLAKE2S_BLOCK_LEN];
     size_t buffered;
-    hc_blake2s_compress_fn *compress;
 } hc_blake2s_ctx;
 
 void hc_blake2b_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
