@@ -7,6 +7,8 @@
  *     0..3000 and a few MiB of non-uniform data;
  *   - streaming: every split point, empty updates, byte-at-a-time, and a
  *     memcpy of a running context;
+ *   - the sponge with SHAKE parameters against OpenSSL's SHAKE128/256
+ *     (the 21-lane rate, output longer than a block);
  *   - the Keccak SIMD backend against the portable one on raw states, and
  *     the dispatch choosing the backend of the level in force (BLAKE2 has
  *     one backend: see blake2_width.h);
@@ -413,6 +415,39 @@ static void check_keccak_backend(hc_simd_level level)
     }
 }
 
+/* The sponge with SHAKE's domain bits (1111, FIPS 202 §6.2) and capacity is
+ * SHAKE128/256: that reaches what no row does, the 21-lane rate and
+ * squeezing more than one block, and OpenSSL's XOF checks both. */
+static void check_shake(hc_simd_level level)
+{
+    static const struct {
+        unsigned security_bytes; /* capacity / 2 */
+        const char *openssl;
+    } shakes[] = {{16, "SHAKE128"}, {32, "SHAKE256"}};
+    enum { SHAKE_DOMAIN = 0x1F, OUT_LEN = 1000 };
+    uint8_t msg[600];
+    fill_pattern(msg, sizeof(msg), 13);
+    for (size_t i = 0; i < sizeof(shakes) / sizeof(shakes[0]); i++) {
+        hc_algorithm shake = {.name = shakes[i].openssl, .digest_len = (uint16_t)shakes[i].security_bytes,
+                              .variant = SHAKE_DOMAIN};
+        static const size_t lengths[] = {0, 1, 167, 168, 169, 600};
+        for (size_t l = 0; l < sizeof(lengths) / sizeof(lengths[0]); l++) {
+            uint8_t ours[OUT_LEN], theirs[OUT_LEN];
+            hc_keccak_ctx ctx;
+            hc_keccak_init(&ctx, &shake, &(hc_params){0});
+            hc_keccak_update(&ctx, msg, lengths[l]);
+            hc_keccak_final(&ctx, ours, sizeof(ours));
+            EVP_MD_CTX *evp = EVP_MD_CTX_new();
+            CHECK(evp != NULL && EVP_DigestInit_ex(evp, EVP_get_digestbyname(shakes[i].openssl), NULL) == 1 &&
+                  EVP_DigestUpdate(evp, msg, lengths[l]) == 1 &&
+                  EVP_DigestFinalXOF(evp, theirs, sizeof(theirs)) == 1);
+            EVP_MD_CTX_free(evp);
+            CHECK_MSG(memcmp(ours, theirs, sizeof(ours)) == 0, "%s at %s differs from OpenSSL for %zu bytes",
+                      shakes[i].openssl, hc_simd_name(level), lengths[l]);
+        }
+    }
+}
+
 /* ---- counters ------------------------------------------------------------- */
 
 /* The byte counter is a double word (RFC 7693 §2.3): compressing past the
@@ -465,6 +500,7 @@ int main(void)
         CHECK(hc_simd_active() == (hc_simd_level)level);
         check_dispatch((hc_simd_level)level);
         check_keccak_backend((hc_simd_level)level);
+        check_shake((hc_simd_level)level);
         check_known_answers((hc_simd_level)level);
         check_streaming((hc_simd_level)level);
         check_against_openssl((hc_simd_level)level);
