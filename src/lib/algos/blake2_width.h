@@ -41,17 +41,17 @@
 
 /* One round: G on the four columns, then on the four diagonals. */
 #define B2_M(i) B2_LOAD(blocks + (i) * sizeof(B2_WORD))
-#define B2_ROUND(r)                                                                             \
-    do {                                                                                        \
-        const uint8_t *s = hc_blake2_sigma[r];                                                  \
-        B2_G(v0, v4, v8, v12, B2_M(s[0]), B2_M(s[1]));                                                \
-        B2_G(v1, v5, v9, v13, B2_M(s[2]), B2_M(s[3]));                                                \
-        B2_G(v2, v6, v10, v14, B2_M(s[4]), B2_M(s[5]));                                               \
-        B2_G(v3, v7, v11, v15, B2_M(s[6]), B2_M(s[7]));                                               \
-        B2_G(v0, v5, v10, v15, B2_M(s[8]), B2_M(s[9]));                                               \
-        B2_G(v1, v6, v11, v12, B2_M(s[10]), B2_M(s[11]));                                             \
-        B2_G(v2, v7, v8, v13, B2_M(s[12]), B2_M(s[13]));                                              \
-        B2_G(v3, v4, v9, v14, B2_M(s[14]), B2_M(s[15]));                                              \
+#define B2_ROUND(r)                                       \
+    do {                                                  \
+        const uint8_t *s = hc_blake2_sigma[r];            \
+        B2_G(v0, v4, v8, v12, B2_M(s[0]), B2_M(s[1]));    \
+        B2_G(v1, v5, v9, v13, B2_M(s[2]), B2_M(s[3]));    \
+        B2_G(v2, v6, v10, v14, B2_M(s[4]), B2_M(s[5]));   \
+        B2_G(v3, v7, v11, v15, B2_M(s[6]), B2_M(s[7]));   \
+        B2_G(v0, v5, v10, v15, B2_M(s[8]), B2_M(s[9]));   \
+        B2_G(v1, v6, v11, v12, B2_M(s[10]), B2_M(s[11])); \
+        B2_G(v2, v7, v8, v13, B2_M(s[12]), B2_M(s[13]));  \
+        B2_G(v3, v4, v9, v14, B2_M(s[14]), B2_M(s[15]));  \
     } while (0)
 
 #define B2_PASTE2(a, b, c) a##b##c
@@ -59,8 +59,8 @@
 #define B2_FN(suffix) B2_PASTE(hc_blake2, B2_W, suffix)
 #define B2_CTX B2_FN(_ctx)
 
-void B2_FN(_compress_portable)(B2_WORD h[8], B2_WORD t[2], const uint8_t *blocks, size_t nblocks, B2_WORD block_bytes,
-             B2_WORD f0)
+void B2_FN(_compress_portable)(B2_WORD h[8], B2_WORD t[2], const uint8_t *blocks, size_t nblocks,
+                               B2_WORD block_bytes, B2_WORD f0)
 {
     B2_WORD h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7];
     B2_WORD t0 = t[0], t1 = t[1];

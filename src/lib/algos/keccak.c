@@ -31,7 +31,7 @@ const uint64_t hc_keccak_round_constants[24] = {
  * assume the complement mask P = {(1,0), (2,0), (3,1), (2,2), (2,3), (0,4)}
  * on both A and E: each one is chi rewritten with De Morgan's laws for the
  * inversions that theta's parities and the mask leave on its three inputs. */
-#define KECCAK_ROUND(A, E, rc)                            \
+#define KECCAK_ROUND(A, E, rc)                  \
     c0 = A##00 ^ A##01 ^ A##02 ^ A##03 ^ A##04; \
     c1 = A##10 ^ A##11 ^ A##12 ^ A##13 ^ A##14; \
     c2 = A##20 ^ A##21 ^ A##22 ^ A##23 ^ A##24; \
@@ -202,6 +202,7 @@ void hc_keccak_final(void *vctx, uint8_t *out, size_t out_len)
         out_len -= n;
         if (out_len == 0)
             break;
+        /* Absorbing a block of zeros is a bare permutation. */
         memset(ctx->buffer, 0, rate);
         ctx->absorb(ctx->state, ctx->buffer, 1, rate / 8);
     }

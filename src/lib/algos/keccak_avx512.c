@@ -1,14 +1,19 @@
 /* Keccak-f[1600] with AVX-512VL on one state (FIPS 202 §3.3).
  *
  * Each lane lives in the low half of its own xmm register: AVX-512 has 32 of
- * them, enough for the 25 lanes and the temporaries, so the state never
- * touches memory inside the permutation. What makes this beat the scalar
- * code is that two instructions do the work of many: vpternlogq computes a
- * three-input XOR (theta's parities) and chi's a ^ (~b & c) in one
- * operation, and vprolq rotates without the shift/shift/or of SSE or the
- * register copies of the two-operand scalar rotate. A round is 95 vector
- * instructions against about 170 scalar ones. No lane shuffles are needed:
- * rho and pi are register renaming. */
+ * them, enough for the 25 lanes and most temporaries, so the state stays in
+ * registers through the permutation. Two instructions do the work of many:
+ * vpternlogq computes theta's three-input XORs and chi's a ^ (~b & c) in one
+ * operation each, and vprolq rotates without the shift/shift/or of SSE or the
+ * copies of the two-operand scalar rotate. A round is 95 vector instructions
+ * against about 170 scalar ones; rho and pi are register renaming, so no
+ * lane shuffles are needed.
+ *
+ * Wider layouts (the state in 5 zmm registers) need lane-crossing shuffles
+ * every round, which take about 6 cycles on the Zen 5 development machine,
+ * and a single state is a chain of dependent rounds, so they lose. Measured
+ * there, this file is 8% faster than the portable code built with gcc 12 and
+ * 17% with clang 14: the difference is instruction scheduling. */
 #include <immintrin.h>
 
 #include "keccak_impl.h"
@@ -24,7 +29,7 @@
 /* One round A -> E: theta (§3.2.1), rho and pi (§3.2.2-3) as one step from
  * lane A[x][y] to B[y][2x+3y] rotated by the rho offset, chi plane by plane,
  * iota (§3.2.5). Lanes are named <x><y>. */
-#define KECCAK_ROUND(A, E, rc)                            \
+#define KECCAK_ROUND(A, E, rc)                        \
     c0 = XOR5(A##00, A##01, A##02, A##03, A##04);     \
     c1 = XOR5(A##10, A##11, A##12, A##13, A##14);     \
     c2 = XOR5(A##20, A##21, A##22, A##23, A##24);     \
