@@ -111,7 +111,8 @@ static void bench_one(const char *name, const char *openssl_name, const uint8_t 
         free(list[i].ns);
     }
     /* The level hc uses by itself is the highest one detected. */
-    printf("%-10s ratio ours(%s)/OpenSSL = %.2f\n\n", "", hc_simd_name(top), median[n - 2] > 0 ? median[n - 1] / median[n - 2] : 0.0);
+    printf("%-10s ratio ours(%s)/OpenSSL = %.2f (median throughput)\n\n", "", hc_simd_name(top),
+           median[n - 2] > 0 ? median[n - 1] / median[n - 2] : 0.0);
     hc_hasher_close(&hasher);
     EVP_MD_CTX_free(evp);
 }
@@ -132,8 +133,23 @@ int main(int argc, char **argv)
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         buf[i] = (uint8_t)x;
     }
-    printf("message %zu bytes, %d trials each, interleaved; CPU SIMD level %s\n\n", len, trials,
-           hc_simd_name(hc_simd_detected()));
+    /* Other load on the machine changes the ratios (it slows scalar code
+     * more than vector code), so the run says what the load was. */
+    char load[64] = "unknown";
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f != NULL) {
+        if (fgets(load, sizeof(load), f) != NULL) {
+            /* The 1, 5 and 15 minute averages are the first three fields. */
+            char *end = load;
+            for (int field = 0; field < 3 && end != NULL; field++)
+                end = strchr(end + (field > 0), ' ');
+            if (end != NULL)
+                *end = '\0';
+        }
+        fclose(f);
+    }
+    printf("message %zu bytes, %d trials each, interleaved; CPU SIMD level %s; load average %s\n\n", len,
+           trials, hc_simd_name(hc_simd_detected()), load);
     bench_one("sha-3-256", "SHA3-256", buf, len, trials);
     bench_one("sha-3-512", "SHA3-512", buf, len, trials);
     bench_one("blake2b", "BLAKE2b512", buf, len, trials);
