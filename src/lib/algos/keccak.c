@@ -26,11 +26,13 @@ const uint64_t hc_keccak_round_constants[24] = {
 #define HC_ROL64(v, n) (((v) << (n)) | ((v) >> (64 - (n))))
 
 /* One round A -> E: theta (§3.2.1), rho and pi (§3.2.2-3) as one step from
- * lane A[x][y] to B[y][2x+3y] rotated by the rho offset, chi (§3.2.4) plane
- * by plane, iota (§3.2.5). Lanes are named <x><y>. The chi expressions
- * assume the complement mask P = {(1,0), (2,0), (3,1), (2,2), (2,3), (0,4)}
- * on both A and E: each one is chi rewritten with De Morgan's laws for the
- * inversions that theta's parities and the mask leave on its three inputs. */
+ * lane A[x][y] to B[y][2x+3y] rotated by the rho offset (§3.2.2, Table 2),
+ * chi (§3.2.4) plane by plane, iota (§3.2.5). Lanes are named <x><y>. The
+ * chi expressions assume the complement mask P = {(1,0), (2,0), (3,1),
+ * (2,2), (2,3), (0,4)} on both A and E: each one is chi rewritten with De
+ * Morgan's laws for the inversions that theta's parities and the mask leave
+ * on its three inputs. tools/keccak_rounds.py derives this body from the
+ * specification; run it to check or regenerate. */
 #define KECCAK_ROUND(A, E, rc)                  \
     c0 = A##00 ^ A##01 ^ A##02 ^ A##03 ^ A##04; \
     c1 = A##10 ^ A##11 ^ A##12 ^ A##13 ^ A##14; \

@@ -30,8 +30,9 @@
 #define CHI(a, b, c) _mm_xor_si128(a, _mm_andnot_si128(b, c))
 
 /* One round A -> E: theta (§3.2.1), rho and pi (§3.2.2-3) as one step from
- * lane A[x][y] to B[y][2x+3y] rotated by the rho offset, chi plane by plane,
- * iota (§3.2.5). Lanes are named <x><y>. */
+ * lane A[x][y] to B[y][2x+3y] rotated by the rho offset (§3.2.2, Table 2),
+ * chi plane by plane, iota (§3.2.5). Lanes are named <x><y>.
+ * tools/keccak_rounds.py derives this body from the specification. */
 #define KECCAK_ROUND(A, E, rc)                        \
     c0 = XOR5(A##00, A##01, A##02, A##03, A##04);     \
     c1 = XOR5(A##10, A##11, A##12, A##13, A##14);     \
