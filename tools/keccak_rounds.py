@@ -51,18 +51,28 @@ def chi_forms(c, d):
     return forms
 
 
+def round_body(ops, chi_plane, iota):
+    """theta and rho/pi with the given operator spellings, chi_plane(Y) for
+    the chi lines of each plane, then iota."""
+    out = [f"c{x} = {ops['xor5']([lane('A', x, y) for y in range(5)])};" for x in range(5)]
+    out += [f"d{x} = {ops['xor'](f'c{(x - 1) % 5}', ops['rol'](f'c{(x + 1) % 5}', 1))};" for x in range(5)]
+    for Y in range(5):
+        for X in range(5):
+            x, y = SRC[(X, Y)]
+            e = ops["xor"](lane("A", x, y), f"d{x}")
+            out.append(f"b{X} = {ops['rol'](e, RHO[(x, y)]) if RHO[(x, y)] else e};")
+        out += chi_plane(Y)
+    out.append(iota)
+    return out
+
+
 def portable():
     parity = [sum((x, y) in P for y in range(5)) & 1 for x in range(5)]
     # theta's d[x] comes out complemented when exactly one of its two
     # parities is.
     dflip = [parity[(x - 1) % 5] ^ parity[(x + 1) % 5] for x in range(5)]
-    out = [f"c{x} = {' ^ '.join(lane('A', x, y) for y in range(5))};" for x in range(5)]
-    out += [f"d{x} = c{(x - 1) % 5} ^ HC_ROL64(c{(x + 1) % 5}, 1);" for x in range(5)]
-    for Y in range(5):
-        for X in range(5):
-            x, y = SRC[(X, Y)]
-            e = f"{lane('A', x, y)} ^ d{x}"
-            out.append(f"b{X} = HC_ROL64({e}, {RHO[(x, y)]});" if RHO[(x, y)] else f"b{X} = {e};")
+
+    def chi_plane(Y):
         comp = [int(SRC[(X, Y)] in P) ^ dflip[SRC[(X, Y)][0]] for X in range(5)]
         options = []
         for X in range(5):
@@ -74,25 +84,22 @@ def portable():
             cost = len(negated) + sum(f[4] for f, _ in combo)
             if best is None or cost < best[0]:
                 best = (cost, combo)
+        lines = []
         for X, (f, idx) in enumerate(best[1]):
             v = [("~" if n else "") + f"b{i}" for n, i in zip(f[:3], idx)]
             expr = f"{v[0]} ^ ({v[1]} {f[3]} {v[2]})"
-            out.append(f"{lane('E', X, Y)} = {'~(' + expr + ')' if f[4] else expr};")
-    out.append("E##00 ^= (rc);")
-    return out
+            lines.append(f"{lane('E', X, Y)} = {'~(' + expr + ')' if f[4] else expr};")
+        return lines
+
+    ops = {"xor5": " ^ ".join, "xor": lambda a, b: f"{a} ^ {b}", "rol": lambda a, n: f"HC_ROL64({a}, {n})"}
+    return round_body(ops, chi_plane, "E##00 ^= (rc);")
 
 
 def avx512():
-    out = [f"c{x} = XOR5({', '.join(lane('A', x, y) for y in range(5))});" for x in range(5)]
-    out += [f"d{x} = _mm_xor_si128(c{(x - 1) % 5}, _mm_rol_epi64(c{(x + 1) % 5}, 1));" for x in range(5)]
-    for Y in range(5):
-        for X in range(5):
-            x, y = SRC[(X, Y)]
-            e = f"_mm_xor_si128({lane('A', x, y)}, d{x})"
-            out.append(f"b{X} = _mm_rol_epi64({e}, {RHO[(x, y)]});" if RHO[(x, y)] else f"b{X} = {e};")
-        out += [f"{lane('E', X, Y)} = CHI(b{X}, b{(X + 1) % 5}, b{(X + 2) % 5});" for X in range(5)]
-    out.append("E##00 = _mm_xor_si128(E##00, (rc));")
-    return out
+    ops = {"xor5": lambda v: f"XOR5({', '.join(v)})", "xor": lambda a, b: f"_mm_xor_si128({a}, {b})",
+           "rol": lambda a, n: f"_mm_rol_epi64({a}, {n})"}
+    return round_body(ops, lambda Y: [f"{lane('E', X, Y)} = CHI(b{X}, b{(X + 1) % 5}, b{(X + 2) % 5});"
+                                      for X in range(5)], "E##00 = _mm_xor_si128(E##00, (rc));")
 
 
 if __name__ == "__main__":
