@@ -1,6 +1,6 @@
 /* Plumbing shared by our Merkle-Damgard hashes (MD2, RIPEMD-128/256/320,
- * HAVAL, Tiger): little-endian loads and stores, rotations, the buffering of
- * a message into whole blocks, and the final padding block.
+ * HAVAL, Tiger): rotations, the buffering of a message into whole blocks,
+ * and the final padding block (byte order helpers are in byteorder.h).
  *
  * Everything here is static inline so that each hash's compression function,
  * passed by name, is called directly (and usually inlined), never through a
@@ -12,31 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Byte-wise assembly keeps the code independent of host byte order and
- * alignment; gcc and clang turn each into a single load or store on x86. */
-static inline uint32_t hc_load32_le(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static inline uint64_t hc_load64_le(const uint8_t *p)
-{
-    return (uint64_t)hc_load32_le(p) | (uint64_t)hc_load32_le(p + 4) << 32;
-}
-
-static inline void hc_store32_le(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
-static inline void hc_store64_le(uint8_t *p, uint64_t v)
-{
-    hc_store32_le(p, (uint32_t)v);
-    hc_store32_le(p + 4, (uint32_t)(v >> 32));
-}
+#include "byteorder.h"
 
 /* n in 1..31; the compilers recognise both as a single rotate instruction. */
 static inline uint32_t hc_rotl32(uint32_t x, unsigned n)
