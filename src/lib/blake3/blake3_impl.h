@@ -104,6 +104,17 @@ enum {
     B3_G4(ADD, XOR, R16, R12, R8, R7, v, 0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14, \
           m[s8], m[s9], m[s10], m[s11], m[s12], m[s13], m[s14], m[s15])
 
+/* Helpers of the compression loops must be inlined: their vector arrays
+ * only become registers once they are part of the caller. */
+#define B3_INLINE static inline __attribute__((always_inline))
+
+#ifndef B3_PREFETCH_BLOCKS
+#define B3_PREFETCH_BLOCKS 4
+#endif
+#ifndef B3_PREFETCH_NEXT
+#define B3_PREFETCH_NEXT 0
+#endif
+
 /* ---- backends ------------------------------------------------------------ */
 
 /* Hash `count` independent inputs of `blocks` whole blocks each: input i
@@ -127,6 +138,10 @@ typedef struct b3_kernel {
     b3_hash_fn *hash;   /* count is ignored: always `lanes` */
     b3_xof_fn *xof;     /* count is ignored: always `lanes` */
 } b3_kernel;
+
+/* hc_b3_hash_with runs up to this many leftover inputs of at most a chunk
+ * each through the narrowest kernel, padded. */
+#define B3_PAD_LANES 4
 
 /* Kernels of each SIMD file, widest first, ended by an entry with lanes 0.
  * Only called when hc_simd_active() reaches the file's level. */

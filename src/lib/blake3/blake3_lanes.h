@@ -26,7 +26,7 @@
 
 /* Transpose each 4x4 block of 32-bit words held in 128-bit lane L of
  * r[0..3]: afterwards r[k], lane L, holds word 4L+k of rows 0..3. */
-static inline void FN(transpose4)(VEC *r)
+B3_INLINE void FN(transpose4)(VEC *r)
 {
     VEC t0 = V_UNPACKLO32(r[0], r[1]);   /* r0w0 r1w0 r0w1 r1w1 */
     VEC t1 = V_UNPACKHI32(r[0], r[1]);   /* r0w2 r1w2 r0w3 r1w3 */
@@ -40,7 +40,7 @@ static inline void FN(transpose4)(VEC *r)
 
 /* r[i] holds LANES words of row i; afterwards r[j] holds word j of every
  * row (lane i = row i). */
-static inline void FN(transpose)(VEC r[LANES])
+B3_INLINE void FN(transpose)(VEC r[LANES])
 {
     for (int g = 0; g < LANES; g += 4)
         FN(transpose4)(r + g);
@@ -69,16 +69,16 @@ static inline void FN(transpose)(VEC r[LANES])
 }
 
 /* The 16 message words of one block of every input, transposed. */
-static inline void FN(load_msg)(const uint8_t *in, size_t stride, VEC m[16])
+B3_INLINE void FN(load_msg)(const uint8_t *in, size_t stride, VEC m[16])
 {
     for (int g = 0; g < 16; g += LANES) {
         VEC r[LANES];
         for (int i = 0; i < LANES; i++) {
             r[i] = V_LOADU(in + (size_t)i * stride + 4 * g);
-            /* Each lane streams its own input: ask for the data 4 blocks
-             * ahead, one prefetch per 64-byte line. */
+            /* Each lane streams its own input: ask for the data
+             * B3_PREFETCH_BLOCKS blocks ahead, one prefetch per 64-byte line. */
             if (g == 0)
-                V_PREFETCH(in + (size_t)i * stride + 4 * B3_BLOCK_LEN);
+                V_PREFETCH(in + (size_t)i * stride + B3_PREFETCH_BLOCKS * B3_BLOCK_LEN);
         }
         FN(transpose)(r);
         for (int j = 0; j < LANES; j++)
@@ -90,7 +90,7 @@ static inline void FN(load_msg)(const uint8_t *in, size_t stride, VEC m[16])
 
 /* The state after the 7 rounds for chaining values h, message m, the
  * per-lane counters and one block length and flags (spec §2.1). */
-static inline void FN(rounds)(VEC v[16], const VEC h[8], const VEC m[16], VEC ctr_lo, VEC ctr_hi,
+B3_INLINE void FN(rounds)(VEC v[16], const VEC h[8], const VEC m[16], VEC ctr_lo, VEC ctr_hi,
                               uint32_t block_len, uint32_t flags)
 {
     for (int i = 0; i < 8; i++)
@@ -109,7 +109,7 @@ static inline void FN(rounds)(VEC v[16], const VEC h[8], const VEC m[16], VEC ct
 #undef L_ROUND
 
 /* Lane i gets the 64-bit counter base + i * step, split in two words. */
-static inline void FN(counters)(uint64_t base, unsigned step, VEC *lo, VEC *hi)
+B3_INLINE void FN(counters)(uint64_t base, unsigned step, VEC *lo, VEC *hi)
 {
     uint32_t l[LANES], h[LANES];
     for (int i = 0; i < LANES; i++) {
@@ -137,6 +137,13 @@ static void FN(hash)(const uint8_t *in, size_t stride, size_t count, size_t bloc
             block_flags |= flags_end;
         VEC m[16], v[16];
         FN(load_msg)(in + b * B3_BLOCK_LEN, stride, m);
+#if B3_PREFETCH_NEXT
+        {
+            const uint8_t *next = in + LANES * stride + b * LANES * B3_BLOCK_LEN;
+            for (int i = 0; i < LANES; i++)
+                _mm_prefetch((const char *)(next + i * B3_BLOCK_LEN), _MM_HINT_T1);
+        }
+#endif
         FN(rounds)(v, h, m, ctr_lo, ctr_hi, B3_BLOCK_LEN, block_flags);
         for (int i = 0; i < 8; i++)
             h[i] = V_XOR(v[i], v[i + 8]);

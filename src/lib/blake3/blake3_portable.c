@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-static inline uint32_t rotr32(uint32_t x, unsigned n)
+B3_INLINE uint32_t rotr32(uint32_t x, unsigned n)
 {
     return x >> n | x << (32 - n);
 }
@@ -18,7 +18,7 @@ static inline uint32_t rotr32(uint32_t x, unsigned n)
 #define P_ROUND(...) B3_ROUND(P_ADD, P_XOR, P_R16, P_R12, P_R8, P_R7, v, m, __VA_ARGS__);
 
 /* The 16-word state after the 7 rounds, before the feed-forward (spec §2.1). */
-static void compress_state(uint32_t v[16], const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN],
+B3_INLINE void compress_state(uint32_t v[16], const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN],
                            uint8_t block_len, uint64_t counter, uint8_t flags)
 {
     uint32_t m[16];
@@ -91,6 +91,7 @@ void hc_b3_hash_with(const b3_kernel *kernels, const uint8_t *in, size_t stride,
                      size_t blocks, const uint32_t key[8], uint64_t counter, bool increment,
                      uint8_t flags, uint8_t flags_start, uint8_t flags_end, uint8_t *out)
 {
+    const b3_kernel *narrowest = NULL;
     for (const b3_kernel *k = kernels; k != NULL && k->lanes != 0; k++) {
         while (count >= k->lanes) {
             k->hash(in, stride, k->lanes, blocks, key, counter, increment, flags, flags_start, flags_end, out);
@@ -100,6 +101,24 @@ void hc_b3_hash_with(const b3_kernel *kernels, const uint8_t *in, size_t stride,
             if (increment)
                 counter += k->lanes;
         }
+        narrowest = k;
+    }
+    /* Fewer inputs than the narrowest kernel takes: still cheaper in its
+     * lanes, the unused ones zero, than one by one in scalar code (2 or 3
+     * chunks or parents, or a single whole chunk), copying the inputs is
+     * nothing next to hashing them. */
+    if (narrowest != NULL && narrowest->lanes <= B3_PAD_LANES && blocks <= B3_CHUNK_LEN / B3_BLOCK_LEN &&
+        (count >= 2 || (count == 1 && blocks > 1))) {
+        uint8_t lanes_in[B3_PAD_LANES * B3_CHUNK_LEN];
+        uint8_t lanes_out[B3_PAD_LANES * B3_OUT_LEN];
+        size_t lane_len = blocks * B3_BLOCK_LEN;
+        for (size_t i = 0; i < count; i++)
+            memcpy(lanes_in + i * lane_len, in + i * stride, lane_len);
+        memset(lanes_in + count * lane_len, 0, (narrowest->lanes - count) * lane_len);
+        narrowest->hash(lanes_in, lane_len, narrowest->lanes, blocks, key, counter, increment, flags, flags_start,
+                        flags_end, lanes_out);
+        memcpy(out, lanes_out, count * B3_OUT_LEN);
+        return;
     }
     hc_b3_hash_portable(in, stride, count, blocks, key, counter, increment, flags, flags_start, flags_end, out);
 }

@@ -1,0 +1,235 @@
+/* BLAKE3 speed.
+ *
+ *   blake3_speed [--simd LEVEL]       in-memory cycles/byte of every SIMD
+ *                                     backend (or one) on one core, and
+ *                                     per-call throughput for 4 KiB /
+ *                                     64 KiB / 1 MiB
+ *   blake3_speed --threshold          1 thread against 2 (update vs
+ *                                     update_parallel) by input size
+ *   blake3_speed --file F [--threads N] [--populate]
+ *                                     mmap F and hash it like `b3sum F`
+ *                                     (N = 1: one thread, no pool)
+ *
+ * Cycles: wall time x 3.6 GHz, the effective core clock measured on the dev
+ * machine (shared/perf/anchors.md; the TSC runs at 2.6 GHz, so TSC ticks
+ * are shown too). The published AVX-512 figure for BLAKE3 is about 0.5
+ * cycles/byte on one core. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <x86intrin.h>
+
+#include "blake3/blake3.h"
+#include "hc/algorithm.h"
+#include "hc/blake3.h"
+#include "hc/cpu.h"
+#include "hc/encode.h"
+#include "hc/pool.h"
+
+#define CORE_GHZ 3.6
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof(double), compare_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* One whole message: init, update (or update_parallel on pool), final. */
+static void hash_once(const hc_algorithm *alg, void *ctx, const uint8_t *data, size_t len, hc_pool *pool,
+                      size_t min_bytes, uint8_t out[32])
+{
+    static const hc_params defaults;
+    alg->init(ctx, alg, &defaults);
+    if (pool != NULL)
+        hc_blake3_update_parallel_tuned(ctx, data, len, pool, min_bytes, 64);
+    else
+        alg->update(ctx, data, len);
+    alg->final(ctx, out, 32);
+}
+
+/* Median seconds per call over `reps` timed rounds of `calls` calls. */
+static double time_calls(const hc_algorithm *alg, void *ctx, const uint8_t *data, size_t len, hc_pool *pool,
+                         size_t min_bytes, int calls, int reps, double *tsc_per_call)
+{
+    double wall[64], tsc[64];
+    uint8_t out[32];
+    hash_once(alg, ctx, data, len, pool, min_bytes, out);   /* warm up */
+    for (int r = 0; r < reps; r++) {
+        double t0 = now();
+        unsigned long long c0 = __rdtsc();
+        for (int i = 0; i < calls; i++)
+            hash_once(alg, ctx, data, len, pool, min_bytes, out);
+        tsc[r] = (double)(__rdtsc() - c0) / calls;
+        wall[r] = (now() - t0) / calls;
+    }
+    if (tsc_per_call)
+        *tsc_per_call = median(tsc, reps);
+    return median(wall, reps);
+}
+
+static void *xmalloc(size_t n)
+{
+    void *p = aligned_alloc(64, (n + 63) / 64 * 64);
+    if (p == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+static int run_backends(const hc_algorithm *alg, void *ctx, int only_level)
+{
+    const size_t big = 64u << 20, l2 = 512u << 10;
+    uint8_t *buf = xmalloc(big);
+    for (size_t i = 0; i < big; i++)
+        buf[i] = (uint8_t)(i * 131 + (i >> 12));
+    printf("BLAKE3 in memory, one core (cycles = wall x %.1f GHz; TSC ticks in brackets)\n", CORE_GHZ);
+    printf("%-9s %18s %18s %18s\n", "backend", "512 KiB (L2)", "64 MiB (DRAM)", "GB/s (64 MiB)");
+    for (int level = HC_SIMD_PORTABLE; level <= (int)hc_simd_detected(); level++) {
+        if (only_level >= 0 && level != only_level)
+            continue;
+        hc_simd_limit((hc_simd_level)level);
+        double tsc_small, tsc_big;
+        double small = time_calls(alg, ctx, buf, l2, NULL, 0, level == 0 ? 4 : 40, 11, &tsc_small);
+        double large = time_calls(alg, ctx, buf, big, NULL, 0, 1, level == 0 ? 3 : 7, &tsc_big);
+        printf("%-9s %8.3f [%5.3f] c/B %8.3f [%5.3f] c/B %12.2f\n", hc_simd_name((hc_simd_level)level),
+               small * CORE_GHZ * 1e9 / (double)l2, tsc_small / (double)l2, large * CORE_GHZ * 1e9 / (double)big,
+               tsc_big / (double)big, (double)big / large / 1e9);
+    }
+    hc_simd_limit(HC_SIMD_AVX512);
+    printf("published: ~0.5 cycles/byte with AVX-512 on one core\n\n");
+
+    printf("per call (init + update + final), %s, one core\n", hc_simd_name(hc_simd_active()));
+    static const size_t sizes[] = {64, 1024, 3000, 4096, 16384, 65536, 1048576};
+    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        size_t n = sizes[i];
+        int calls = n < 4096 ? 16384 : (int)((64u << 20) / n);
+        double t = time_calls(alg, ctx, buf, n, NULL, 0, calls, 7, NULL);
+        printf("%8zu B: %8.2f us/call %10.0f calls/s %7.2f GB/s %6.3f c/B\n", n, t * 1e6, 1 / t,
+               (double)n / t / 1e9, t * CORE_GHZ * 1e9 / (double)n);
+    }
+    free(buf);
+    return 0;
+}
+
+static int run_threshold(const hc_algorithm *alg, void *ctx)
+{
+    hc_pool *pool;
+    if (hc_pool_create(&pool, 2) != HC_OK)
+        return 1;
+    const size_t max = 8u << 20;
+    uint8_t *buf = xmalloc(max);
+    memset(buf, 0x5A, max);
+    printf("1 thread vs 2 (pool, split from 2 KiB up), median us per call\n");
+    printf("%10s %10s %10s %8s\n", "bytes", "1 thread", "2 threads", "ratio");
+    for (size_t n = 16 << 10; n <= max; n *= 2) {
+        int calls = (int)((32u << 20) / n);
+        double one = time_calls(alg, ctx, buf, n, NULL, 0, calls, 9, NULL);
+        double two = time_calls(alg, ctx, buf, n, pool, 2048, calls, 9, NULL);
+        printf("%10zu %10.2f %10.2f %8.2f\n", n, one * 1e6, two * 1e6, two / one);
+    }
+    free(buf);
+    hc_pool_destroy(pool);
+    return 0;
+}
+
+static int run_file(const hc_algorithm *alg, void *ctx, const char *path, unsigned threads, int populate)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        perror(path);
+        return 1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        perror(path);
+        return 1;
+    }
+    size_t len = (size_t)st.st_size;
+    const uint8_t *data = NULL;
+    if (len > 0) {
+        void *map = mmap(NULL, len, PROT_READ, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0);
+        if (map == MAP_FAILED) {
+            perror("mmap");
+            return 1;
+        }
+        madvise(map, len, MADV_SEQUENTIAL);
+        data = map;
+    }
+    hc_pool *pool = NULL;
+    if (threads > 1 && hc_pool_create(&pool, threads) != HC_OK)
+        return 1;
+    static const hc_params defaults;
+    uint8_t out[32];
+    char hex[65];
+    alg->init(ctx, alg, &defaults);
+    if (pool != NULL)
+        alg->update_parallel(ctx, data, len, pool);
+    else
+        alg->update(ctx, data, len);
+    alg->final(ctx, out, 32);
+    hc_hex_encode(out, 32, hex, true);
+    printf("%s  %s\n", hex, path);
+    hc_pool_destroy(pool);
+    if (len > 0)
+        munmap((void *)(uintptr_t)data, len);
+    close(fd);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const hc_algorithm *alg = hc_algorithm_find("blake3");
+    void *ctx = xmalloc(alg->ctx_size);
+    const char *file = NULL;
+    unsigned threads = hc_cpu_count();
+    int populate = 0, threshold = 0, only_level = -1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--file") == 0 && i + 1 < argc)
+            file = argv[++i];
+        else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
+            threads = (unsigned)atoi(argv[++i]);
+        else if (strcmp(argv[i], "--populate") == 0)
+            populate = 1;
+        else if (strcmp(argv[i], "--threshold") == 0)
+            threshold = 1;
+        else if (strcmp(argv[i], "--simd") == 0 && i + 1 < argc) {
+            hc_simd_level level;
+            if (hc_simd_parse(argv[++i], &level) != HC_OK) {
+                fprintf(stderr, "unknown SIMD level %s\n", argv[i]);
+                return 2;
+            }
+            only_level = (int)level;
+        }
+        else {
+            fprintf(stderr, "usage: %s [--simd LEVEL | --threshold | --file F [--threads N] [--populate]]\n",
+                    argv[0]);
+            return 2;
+        }
+    }
+    int rc = file ? run_file(alg, ctx, file, threads ? threads : 1, populate)
+             : threshold ? run_threshold(alg, ctx)
+                         : run_backends(alg, ctx, only_level);
+    free(ctx);
+    return rc;
+}
