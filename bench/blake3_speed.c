@@ -54,14 +54,15 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* One whole message: init, update (or update_parallel on pool), final. */
+/* One whole message: init, update (or update_parallel on pool, splitting
+ * from min_bytes in parts of at least part_chunks), final. */
 static void hash_once(const hc_algorithm *alg, void *ctx, const uint8_t *data, size_t len, hc_pool *pool,
-                      size_t min_bytes, uint8_t out[32])
+                      size_t min_bytes, size_t part_chunks, uint8_t out[32])
 {
     static const hc_params defaults;
     alg->init(ctx, alg, &defaults);
     if (pool != NULL)
-        hc_blake3_update_parallel_tuned(ctx, data, len, pool, min_bytes, 64);
+        hc_blake3_update_parallel_tuned(ctx, data, len, pool, min_bytes, part_chunks);
     else
         alg->update(ctx, data, len);
     alg->final(ctx, out, 32);
@@ -69,16 +70,16 @@ static void hash_once(const hc_algorithm *alg, void *ctx, const uint8_t *data, s
 
 /* Median seconds per call over `reps` timed rounds of `calls` calls. */
 static double time_calls(const hc_algorithm *alg, void *ctx, const uint8_t *data, size_t len, hc_pool *pool,
-                         size_t min_bytes, int calls, int reps, double *tsc_per_call)
+                         size_t part_chunks, int calls, int reps, double *tsc_per_call)
 {
     double wall[64], tsc[64];
     uint8_t out[32];
-    hash_once(alg, ctx, data, len, pool, min_bytes, out);   /* warm up */
+    hash_once(alg, ctx, data, len, pool, 2048, part_chunks, out);   /* warm up */
     for (int r = 0; r < reps; r++) {
         double t0 = now();
         unsigned long long c0 = __rdtsc();
         for (int i = 0; i < calls; i++)
-            hash_once(alg, ctx, data, len, pool, min_bytes, out);
+            hash_once(alg, ctx, data, len, pool, 2048, part_chunks, out);
         tsc[r] = (double)(__rdtsc() - c0) / calls;
         wall[r] = (now() - t0) / calls;
     }
@@ -110,8 +111,8 @@ static int run_backends(const hc_algorithm *alg, void *ctx, int only_level)
             continue;
         hc_simd_limit((hc_simd_level)level);
         double tsc_small, tsc_big;
-        double small = time_calls(alg, ctx, buf, l2, NULL, 0, level == 0 ? 4 : 40, 11, &tsc_small);
-        double large = time_calls(alg, ctx, buf, big, NULL, 0, 1, level == 0 ? 3 : 7, &tsc_big);
+        double small = time_calls(alg, ctx, buf, l2, NULL, 1, level == 0 ? 4 : 40, 11, &tsc_small);
+        double large = time_calls(alg, ctx, buf, big, NULL, 1, 1, level == 0 ? 3 : 7, &tsc_big);
         printf("%-9s %8.3f [%5.3f] c/B %8.3f [%5.3f] c/B %12.2f\n", hc_simd_name((hc_simd_level)level),
                small * CORE_GHZ * 1e9 / (double)l2, tsc_small / (double)l2, large * CORE_GHZ * 1e9 / (double)big,
                tsc_big / (double)big, (double)big / large / 1e9);
@@ -124,7 +125,7 @@ static int run_backends(const hc_algorithm *alg, void *ctx, int only_level)
     for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
         size_t n = sizes[i];
         int calls = n < 4096 ? 16384 : (int)((64u << 20) / n);
-        double t = time_calls(alg, ctx, buf, n, NULL, 0, calls, 7, NULL);
+        double t = time_calls(alg, ctx, buf, n, NULL, 1, calls, 7, NULL);
         printf("%8zu B: %8.2f us/call %10.0f calls/s %7.2f GB/s %6.3f c/B\n", n, t * 1e6, 1 / t,
                (double)n / t / 1e9, t * CORE_GHZ * 1e9 / (double)n);
     }
@@ -140,20 +141,27 @@ static int run_threshold(const hc_algorithm *alg, void *ctx)
     const size_t max = 8u << 20;
     uint8_t *buf = xmalloc(max);
     memset(buf, 0x5A, max);
-    printf("1 thread vs 2 (pool, split from 2 KiB up), median us per call\n");
-    printf("%10s %10s %10s %8s\n", "bytes", "1 thread", "2 threads", "ratio");
-    for (size_t n = 16 << 10; n <= max; n *= 2) {
+    printf("1 thread (update) vs 2 (update_parallel, parts of at least 16/32/64 KiB): median us per call\n");
+    printf("%10s %10s %10s %10s %10s   best 2-thread / 1-thread\n", "bytes", "1 thread", "16 KiB", "32 KiB",
+           "64 KiB");
+    for (size_t n = 32 << 10; n <= max; n += n / 2 >= (32u << 10) && n < (1u << 20) ? n / 2 : n) {
         int calls = (int)((32u << 20) / n);
-        double one = time_calls(alg, ctx, buf, n, NULL, 0, calls, 9, NULL);
-        double two = time_calls(alg, ctx, buf, n, pool, 2048, calls, 9, NULL);
-        printf("%10zu %10.2f %10.2f %8.2f\n", n, one * 1e6, two * 1e6, two / one);
+        double one = time_calls(alg, ctx, buf, n, NULL, 1, calls, 11, NULL);
+        double two[3], best = 1e9;
+        for (int k = 0; k < 3; k++) {
+            two[k] = time_calls(alg, ctx, buf, n, pool, (size_t)16 << k, calls, 11, NULL);
+            if (two[k] < best)
+                best = two[k];
+        }
+        printf("%10zu %10.2f %10.2f %10.2f %10.2f   %5.2f\n", n, one * 1e6, two[0] * 1e6, two[1] * 1e6,
+               two[2] * 1e6, best / one);
     }
     free(buf);
     hc_pool_destroy(pool);
     return 0;
 }
 
-static int run_file(const hc_algorithm *alg, void *ctx, const char *path, unsigned threads, int populate)
+static int run_file(const hc_algorithm *alg, void *ctx, const char *path, unsigned threads, int populate, int huge)
 {
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
@@ -173,7 +181,7 @@ static int run_file(const hc_algorithm *alg, void *ctx, const char *path, unsign
             perror("mmap");
             return 1;
         }
-        madvise(map, len, MADV_SEQUENTIAL);
+        madvise(map, len, huge ? MADV_HUGEPAGE : MADV_SEQUENTIAL);
         data = map;
     }
     hc_pool *pool = NULL;
@@ -203,7 +211,7 @@ int main(int argc, char **argv)
     void *ctx = xmalloc(alg->ctx_size);
     const char *file = NULL;
     unsigned threads = hc_cpu_count();
-    int populate = 0, threshold = 0, only_level = -1;
+    int populate = 0, threshold = 0, only_level = -1, huge = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--file") == 0 && i + 1 < argc)
             file = argv[++i];
@@ -211,6 +219,8 @@ int main(int argc, char **argv)
             threads = (unsigned)atoi(argv[++i]);
         else if (strcmp(argv[i], "--populate") == 0)
             populate = 1;
+        else if (strcmp(argv[i], "--huge") == 0)
+            huge = 1;
         else if (strcmp(argv[i], "--threshold") == 0)
             threshold = 1;
         else if (strcmp(argv[i], "--simd") == 0 && i + 1 < argc) {
@@ -227,7 +237,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    int rc = file ? run_file(alg, ctx, file, threads ? threads : 1, populate)
+    int rc = file ? run_file(alg, ctx, file, threads ? threads : 1, populate, huge)
              : threshold ? run_threshold(alg, ctx)
                          : run_backends(alg, ctx, only_level);
     free(ctx);

@@ -22,7 +22,6 @@
 #define V_UNPACKHI32 _mm512_unpackhi_epi32
 #define V_UNPACKLO64 _mm512_unpacklo_epi64
 #define V_UNPACKHI64 _mm512_unpackhi_epi64
-#define V_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
 #include "blake3_lanes.h"
 
 #define FN(name) name##_avx512_8

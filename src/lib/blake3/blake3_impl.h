@@ -108,13 +108,6 @@ enum {
  * only become registers once they are part of the caller. */
 #define B3_INLINE static inline __attribute__((always_inline))
 
-#ifndef B3_PREFETCH_BLOCKS
-#define B3_PREFETCH_BLOCKS 4
-#endif
-#ifndef B3_PREFETCH_NEXT
-#define B3_PREFETCH_NEXT 0
-#endif
-
 /* ---- backends ------------------------------------------------------------ */
 
 /* Hash `count` independent inputs of `blocks` whole blocks each: input i

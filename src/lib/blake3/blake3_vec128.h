@@ -20,4 +20,3 @@
 #define V_UNPACKHI32 _mm_unpackhi_epi32
 #define V_UNPACKLO64 _mm_unpacklo_epi64
 #define V_UNPACKHI64 _mm_unpackhi_epi64
-#define V_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
