@@ -474,6 +474,36 @@ static void check_all_splits(void)
     hc_hasher_close(&h);
 }
 
+/* The public extras: degrees per level, the context key of an empty
+ * context. */
+static void check_public_api(void)
+{
+    CHECK(hc_blake3_simd_degree(HC_SIMD_PORTABLE) == 1);
+    CHECK(hc_blake3_simd_degree(HC_SIMD_SSE41) == 4);
+    CHECK(hc_blake3_simd_degree(HC_SIMD_AVX2) == 8);
+    CHECK(hc_blake3_simd_degree(HC_SIMD_AVX512) == 16);
+    uint8_t ck[32], ref[32];
+    hc_blake3_derive_context_key("", 0, ck);
+    ref_hash(NULL, 0, iv_words, B3_DERIVE_KEY_CONTEXT, ref, 32);
+    CHECK(memcmp(ck, ref, 32) == 0);
+    /* A derive_key hasher reads its context at init only. */
+    char context[] = "hc test context";
+    hc_params p;
+    memset(&p, 0, sizeof(p));
+    p.key_mode = HC_KEY_DERIVE;
+    p.context = context;
+    p.context_len = strlen(context);
+    hc_hasher h;
+    open_hasher(&h, &p);
+    uint8_t before[32], after[32];
+    hc_hasher_update(&h, "material", 8);
+    hc_hasher_final(&h, before);
+    context[0] = 'X';
+    hc_hasher_final(&h, after);
+    CHECK(memcmp(before, after, 32) == 0);
+    hc_hasher_close(&h);
+}
+
 int main(void)
 {
     alg = hc_algorithm_find("blake3");
@@ -489,6 +519,7 @@ int main(void)
     check_xof_lengths();
     check_copy_and_final();
     check_all_splits();
+    check_public_api();
     for (unsigned t = 1; t <= 4; t++)
         hc_pool_destroy(pools[t]);
     return test_report("blake3");
