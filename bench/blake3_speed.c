@@ -123,12 +123,12 @@ static int run_backends(const hc_algorithm *alg, void *ctx, int only_level)
                hc_simd_name((hc_simd_level)level), cs * CORE_GHZ, cs * TSC_GHZ, small * 1e9 / (double)l2 * CORE_GHZ,
                cb * CORE_GHZ, cb * TSC_GHZ, large * 1e9 / (double)big * CORE_GHZ, (double)big / best_big / 1e9);
     }
-    hc_simd_limit(HC_SIMD_AVX512);
+    hc_simd_limit(only_level >= 0 ? (hc_simd_level)only_level : HC_SIMD_AVX512);
     printf("published: ~0.5 cycles/byte with AVX-512 on one core\n\n");
 
     printf("per call (init + update + final), %s, one core: fastest round (median)\n",
            hc_simd_name(hc_simd_active()));
-    static const size_t sizes[] = {64, 1024, 3000, 4096, 16384, 65536, 1048576};
+    static const size_t sizes[] = {64, 1024, 2048, 3000, 4096, 8192, 16384, 65536, 1048576};
     for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
         size_t n = sizes[i];
         int calls = n < 65536 ? (int)(262144 / n) + 1 : 1;

@@ -135,16 +135,18 @@ typedef void b3_hash_fn(const uint8_t *in, size_t stride, size_t count, size_t b
 typedef void b3_xof_fn(const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN], uint8_t block_len,
                        uint64_t counter, uint8_t flags, uint8_t *out, size_t count);
 
-/* A SIMD kernel: exactly `lanes` inputs (hash) or output blocks (xof). */
+/* A SIMD kernel: up to `lanes` inputs (hash) or output blocks (xof) in one
+ * call, which costs about the same however many lanes are used: the rounds
+ * are one long dependency chain, so on Zen 4 a call is latency-bound near
+ * 400 cycles per block at every width, against about 250 for one block in
+ * scalar code. A leftover of at least pad_from inputs therefore goes to
+ * the narrowest kernel that takes it all, fewer to the scalar code. */
 typedef struct b3_kernel {
     unsigned lanes;
-    b3_hash_fn *hash;   /* count is ignored: always `lanes` */
-    b3_xof_fn *xof;     /* count is ignored: always `lanes` */
+    unsigned pad_from;
+    b3_hash_fn *hash;
+    b3_xof_fn *xof;
 } b3_kernel;
-
-/* hc_b3_hash_with runs up to this many leftover inputs of at most a chunk
- * each through the narrowest kernel, padded. */
-#define B3_PAD_LANES 4
 
 /* Kernels of each SIMD file, widest first, ended by an entry with lanes 0.
  * Only called when hc_simd_active() reaches the file's level. */

@@ -67,13 +67,14 @@ B3_INLINE void FN(transpose)(VEC r[LANES])
 #endif
 }
 
-/* The 16 message words of one block of every input, transposed. */
-B3_INLINE void FN(load_msg)(const uint8_t *in, size_t stride, VEC m[16])
+/* The 16 message words of the block at `offset` of every lane's input,
+ * transposed. */
+B3_INLINE void FN(load_msg)(const uint8_t *const lane[LANES], size_t offset, VEC m[16])
 {
     for (int g = 0; g < 16; g += LANES) {
         VEC r[LANES];
         for (int i = 0; i < LANES; i++)
-            r[i] = V_LOADU(in + (size_t)i * stride + 4 * g);
+            r[i] = V_LOADU(lane[i] + offset + 4 * g);
         FN(transpose)(r);
         for (int j = 0; j < LANES; j++)
             m[g + j] = r[j];
@@ -134,19 +135,23 @@ B3_INLINE void FN(compress_block)(VEC h[8], const VEC m[16], VEC ctr_lo, VEC ctr
         h[i] = V_XOR(v[i], v[i + 8]);
 }
 
-/* b3_hash_fn for exactly LANES inputs. */
+/* b3_hash_fn for 1..LANES inputs. Lanes past `count` hash the last input
+ * again (so they only read memory that is there) and are not stored: a few
+ * inputs in one call still cost about what a full call costs. */
 static void FN(hash)(const uint8_t *in, size_t stride, size_t count, size_t blocks, const uint32_t key[8],
                      uint64_t counter, bool increment, uint8_t flags, uint8_t flags_start,
                      uint8_t flags_end, uint8_t *out)
 {
-    (void)count;
+    const uint8_t *lane[LANES];
+    for (size_t i = 0; i < LANES; i++)
+        lane[i] = in + (i < count ? i : count - 1) * stride;
     VEC h[8], m[16], ctr_lo, ctr_hi;
     for (int i = 0; i < 8; i++)
         h[i] = V_SET1(key[i]);
     FN(counters)(counter, increment ? 1 : 0, &ctr_lo, &ctr_hi);
     const uint8_t *next = in + LANES * stride;
     uint32_t block_flags = flags | flags_start;
-    FN(load_msg)(in, stride, m);
+    FN(load_msg)(lane, 0, m);
     /* Each block's message is loaded and transposed before the previous
      * block is compressed, so that the out-of-order core overlaps those
      * shuffles with the rounds (GCC 12: SSE4.1 2.49 -> 2.11, AVX2 1.17 ->
@@ -154,7 +159,7 @@ static void FN(hash)(const uint8_t *in, size_t stride, size_t count, size_t bloc
      * branch: a separate last iteration measured slower. */
     for (size_t b = 0; b < blocks; b++) {
         VEC next_m[16];
-        FN(load_msg)(in + (b + 1 < blocks ? b + 1 : b) * B3_BLOCK_LEN, stride, next_m);
+        FN(load_msg)(lane, (b + 1 < blocks ? b + 1 : b) * B3_BLOCK_LEN, next_m);
         if (b + 1 == blocks)
             block_flags |= flags_end;
         FN(compress_block)(h, m, ctr_lo, ctr_hi, block_flags, next + b * LANES * B3_BLOCK_LEN);
@@ -170,7 +175,7 @@ static void FN(hash)(const uint8_t *in, size_t stride, size_t count, size_t bloc
         r[8 + i] = _mm512_setzero_si512();
     }
     FN(transpose)(r);
-    for (int i = 0; i < 16; i++)
+    for (size_t i = 0; i < count; i++)
         _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), _mm512_castsi512_si256(r[i]));
 #else
     for (int g = 0; g < 8; g += LANES) {
@@ -178,18 +183,17 @@ static void FN(hash)(const uint8_t *in, size_t stride, size_t count, size_t bloc
         for (int j = 0; j < LANES; j++)
             r[j] = h[g + j];
         FN(transpose)(r);
-        for (int i = 0; i < LANES; i++)
+        for (size_t i = 0; i < count; i++)
             V_STOREU(out + 32 * i + 4 * g, r[i]);
     }
 #endif
 }
 
-/* b3_xof_fn for exactly LANES output blocks: the same root node with
+/* b3_xof_fn for 1..LANES output blocks: the same root node with
  * consecutive counters (spec §2.5), so the message is a broadcast. */
 static void FN(xof)(const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN], uint8_t block_len,
                     uint64_t counter, uint8_t flags, uint8_t *out, size_t count)
 {
-    (void)count;
     VEC h[8], m[16], v[16], ctr_lo, ctr_hi;
     for (int i = 0; i < 8; i++)
         h[i] = V_SET1(cv[i]);
@@ -210,7 +214,7 @@ static void FN(xof)(const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN], uin
         for (int j = 0; j < LANES; j++)
             r[j] = v[g + j];
         FN(transpose)(r);
-        for (int i = 0; i < LANES; i++)
+        for (size_t i = 0; i < count; i++)
             V_STOREU(out + 64 * i + 4 * g, r[i]);
     }
 }

@@ -87,38 +87,37 @@ void hc_b3_xof_portable(const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN],
         hc_b3_compress_xof(cv, block, block_len, counter + i, flags, out + 64 * i);
 }
 
+/* The kernel for a leftover of count (< the widest kernel's lanes) inputs:
+ * the narrowest that takes them all, if it pays to leave lanes empty. */
+static const b3_kernel *leftover_kernel(const b3_kernel *kernels, size_t count)
+{
+    const b3_kernel *pick = NULL;
+    for (const b3_kernel *k = kernels; k != NULL && k->lanes != 0; k++)
+        if (k->lanes >= count)
+            pick = k;
+    return pick != NULL && count >= pick->pad_from ? pick : NULL;
+}
+
 void hc_b3_hash_with(const b3_kernel *kernels, const uint8_t *in, size_t stride, size_t count,
                      size_t blocks, const uint32_t key[8], uint64_t counter, bool increment,
                      uint8_t flags, uint8_t flags_start, uint8_t flags_end, uint8_t *out)
 {
-    const b3_kernel *narrowest = NULL;
-    for (const b3_kernel *k = kernels; k != NULL && k->lanes != 0; k++) {
-        while (count >= k->lanes) {
-            k->hash(in, stride, k->lanes, blocks, key, counter, increment, flags, flags_start, flags_end, out);
-            in += k->lanes * stride;
-            out += k->lanes * B3_OUT_LEN;
-            count -= k->lanes;
+    if (kernels != NULL && kernels[0].lanes != 0) {
+        const b3_kernel *widest = &kernels[0];
+        while (count >= widest->lanes) {
+            widest->hash(in, stride, widest->lanes, blocks, key, counter, increment, flags, flags_start,
+                         flags_end, out);
+            in += widest->lanes * stride;
+            out += widest->lanes * B3_OUT_LEN;
+            count -= widest->lanes;
             if (increment)
-                counter += k->lanes;
+                counter += widest->lanes;
         }
-        narrowest = k;
-    }
-    /* Fewer inputs than the narrowest kernel takes: still cheaper in its
-     * lanes, the unused ones zero, than one by one in scalar code (2 or 3
-     * chunks or parents, or a single whole chunk), copying the inputs is
-     * nothing next to hashing them. */
-    if (narrowest != NULL && narrowest->lanes <= B3_PAD_LANES && blocks <= B3_CHUNK_LEN / B3_BLOCK_LEN &&
-        (count >= 2 || (count == 1 && blocks > 1))) {
-        uint8_t lanes_in[B3_PAD_LANES * B3_CHUNK_LEN];
-        uint8_t lanes_out[B3_PAD_LANES * B3_OUT_LEN];
-        size_t lane_len = blocks * B3_BLOCK_LEN;
-        for (size_t i = 0; i < count; i++)
-            memcpy(lanes_in + i * lane_len, in + i * stride, lane_len);
-        memset(lanes_in + count * lane_len, 0, (narrowest->lanes - count) * lane_len);
-        narrowest->hash(lanes_in, lane_len, narrowest->lanes, blocks, key, counter, increment, flags, flags_start,
-                        flags_end, lanes_out);
-        memcpy(out, lanes_out, count * B3_OUT_LEN);
-        return;
+        const b3_kernel *k = count > 0 ? leftover_kernel(kernels, count) : NULL;
+        if (k != NULL) {
+            k->hash(in, stride, count, blocks, key, counter, increment, flags, flags_start, flags_end, out);
+            return;
+        }
     }
     hc_b3_hash_portable(in, stride, count, blocks, key, counter, increment, flags, flags_start, flags_end, out);
 }
@@ -126,12 +125,18 @@ void hc_b3_hash_with(const b3_kernel *kernels, const uint8_t *in, size_t stride,
 void hc_b3_xof_with(const b3_kernel *kernels, const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN],
                     uint8_t block_len, uint64_t counter, uint8_t flags, uint8_t *out, size_t count)
 {
-    for (const b3_kernel *k = kernels; k != NULL && k->lanes != 0; k++) {
-        while (count >= k->lanes) {
-            k->xof(cv, block, block_len, counter, flags, out, k->lanes);
-            out += k->lanes * 64;
-            count -= k->lanes;
-            counter += k->lanes;
+    if (kernels != NULL && kernels[0].lanes != 0) {
+        const b3_kernel *widest = &kernels[0];
+        while (count >= widest->lanes) {
+            widest->xof(cv, block, block_len, counter, flags, out, widest->lanes);
+            out += widest->lanes * 64;
+            count -= widest->lanes;
+            counter += widest->lanes;
+        }
+        const b3_kernel *k = count > 0 ? leftover_kernel(kernels, count) : NULL;
+        if (k != NULL) {
+            k->xof(cv, block, block_len, counter, flags, out, count);
+            return;
         }
     }
     hc_b3_xof_portable(cv, block, block_len, counter, flags, out, count);
