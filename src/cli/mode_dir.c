@@ -245,6 +245,9 @@ static unsigned open_readers(dir_run *run, const hc_algorithm *alg, const hc_par
             return i;
         run->reader_count = i + 1;
     }
+    /* The caller hashes the big files while the workers wait: one spare CPU
+     * reads ahead for it. */
+    run->readers[0].read_ahead = count > 1;
     return count;
 }
 

@@ -95,6 +95,7 @@ static int run_file(const hc_algorithm *alg, const cli_args *args, cli_output *o
         fprintf(stderr, "hc: out of memory\n");
         return EXIT_USAGE;
     }
+    reader.read_ahead = threads > 1;
     size_t digest_len = reader.hasher.out_len;
     uint8_t *digest = malloc(digest_len), *target = malloc(digest_len);
     if (digest == NULL || target == NULL) {

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -32,8 +33,10 @@ static_assert(sizeof(off_t) == 8, "files beyond 2 GiB need a 64-bit off_t");
 /* update_parallel splits each call between the pool's threads: give every
  * thread a few MiB of whole subtrees, within a bounded buffer. */
 #define PARALLEL_CHUNK_PER_THREAD ((size_t)2 << 20)
-#define PARALLEL_CHUNK_MAX ((size_t)32 << 20)
+#define PARALLEL_CHUNK_MAX ((size_t)16 << 20)
 #define HUGE_PAGE ((size_t)2 << 20)
+/* Below this a read-ahead thread costs more than it saves. */
+#define READ_AHEAD_MIN ((uint64_t)8 << 20)
 
 const char *read_status_text(read_status status)
 {
@@ -122,6 +125,123 @@ static void fail(file_result *result, read_status status, int error_number)
     result->error_number = error_number;
 }
 
+/* Reads exactly len bytes at pos unless an error or the end of the file
+ * comes first: 0, or the errno (ENODATA: the file ended early, it shrank
+ * after fstat and the digest would not be that of the size we print). */
+static int read_fully(int fd, uint8_t *buffer, size_t len, uint64_t pos, size_t *got)
+{
+    *got = 0;
+    while (*got < len) {
+        ssize_t n = pread(fd, buffer + *got, len - *got, (off_t)(pos + *got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return errno;
+        if (n == 0)
+            return ENODATA;
+        *got += (size_t)n;
+    }
+    return 0;
+}
+
+/* Bytes [pos, end) of a regular file, read and hashed in turn. */
+static int hash_serially(file_reader *reader, int fd, uint64_t pos, uint64_t end, size_t chunk, bool parallel)
+{
+    while (pos < end) {
+        size_t want = end - pos < chunk ? (size_t)(end - pos) : chunk;
+        size_t got;
+        int error = read_fully(fd, reader->buffer, want, pos, &got);
+        if (got > 0)
+            feed(reader, reader->buffer, got, parallel);
+        if (error)
+            return error;
+        pos += got;
+    }
+    return 0;
+}
+
+/* ---- read-ahead: a second thread reads the next chunks while this one
+ * hashes, so the copy out of the page cache (or the wait for the disk)
+ * overlaps the hashing instead of adding to it. ---- */
+
+#define READ_AHEAD_SLOTS 3
+
+typedef struct read_ahead {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;     /* a slot was filled or emptied */
+    int fd;
+    uint64_t pos, end;          /* the reading thread's next byte, and the end */
+    size_t chunk;
+    uint8_t *slots;             /* READ_AHEAD_SLOTS chunks */
+    size_t lengths[READ_AHEAD_SLOTS];
+    uint64_t produced, consumed;
+    int error;                  /* set with finished */
+    bool finished;              /* the reading thread is done (or failed) */
+} read_ahead;
+
+static void *read_ahead_main(void *arg)
+{
+    read_ahead *ra = arg;
+    pthread_mutex_lock(&ra->lock);
+    while (!ra->finished) {
+        while (ra->produced - ra->consumed == READ_AHEAD_SLOTS)
+            pthread_cond_wait(&ra->changed, &ra->lock);
+        size_t slot = ra->produced % READ_AHEAD_SLOTS;
+        uint64_t pos = ra->pos;
+        size_t want = ra->end - pos < ra->chunk ? (size_t)(ra->end - pos) : ra->chunk;
+        pthread_mutex_unlock(&ra->lock);
+
+        size_t got;
+        int error = read_fully(ra->fd, ra->slots + slot * ra->chunk, want, pos, &got);
+
+        pthread_mutex_lock(&ra->lock);
+        if (got > 0) {
+            ra->lengths[slot] = got;
+            ra->produced++;
+            ra->pos += got;
+        }
+        ra->error = error;
+        ra->finished = error != 0 || ra->pos >= ra->end;
+        pthread_cond_signal(&ra->changed);
+    }
+    pthread_mutex_unlock(&ra->lock);
+    return NULL;
+}
+
+/* false when no thread could be started (then nothing was read). */
+static bool hash_with_read_ahead(file_reader *reader, int fd, uint64_t pos, uint64_t end, size_t chunk, bool parallel,
+                                 int *error)
+{
+    read_ahead ra = {.fd = fd, .pos = pos, .end = end, .chunk = chunk, .slots = reader->buffer};
+    pthread_mutex_init(&ra.lock, NULL);
+    pthread_cond_init(&ra.changed, NULL);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, read_ahead_main, &ra) != 0) {
+        pthread_cond_destroy(&ra.changed);
+        pthread_mutex_destroy(&ra.lock);
+        return false;
+    }
+    pthread_mutex_lock(&ra.lock);
+    for (;;) {
+        while (ra.consumed == ra.produced && !ra.finished)
+            pthread_cond_wait(&ra.changed, &ra.lock);
+        if (ra.consumed == ra.produced)
+            break;
+        size_t slot = ra.consumed % READ_AHEAD_SLOTS;
+        pthread_mutex_unlock(&ra.lock);
+        feed(reader, ra.slots + slot * chunk, ra.lengths[slot], parallel);
+        pthread_mutex_lock(&ra.lock);
+        ra.consumed++;
+        pthread_cond_signal(&ra.changed);
+    }
+    *error = ra.error;
+    pthread_mutex_unlock(&ra.lock);
+    pthread_join(thread, NULL);
+    pthread_cond_destroy(&ra.changed);
+    pthread_mutex_destroy(&ra.lock);
+    return true;
+}
+
 /* Bytes [pos, end) of a regular file. */
 static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end, file_result *result)
 {
@@ -137,28 +257,17 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
         /* Doubles the kernel's read-ahead window for cold files. */
         posix_fadvise(fd, (off_t)pos, (off_t)total, POSIX_FADV_SEQUENTIAL);
     }
-    if (!ensure_buffer(reader, total < chunk ? (size_t)total : chunk)) {
+    bool ahead = reader->read_ahead && total >= READ_AHEAD_MIN;
+    size_t buffer = ahead ? READ_AHEAD_SLOTS * chunk : total < chunk ? (size_t)total : chunk;
+    if (!ensure_buffer(reader, buffer)) {
         fail(result, READ_READ_ERROR, ENOMEM);
         return;
     }
-    while (pos < end) {
-        size_t want = end - pos < chunk ? (size_t)(end - pos) : chunk;
-        ssize_t got = pread(fd, reader->buffer, want, (off_t)pos);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            fail(result, READ_READ_ERROR, errno);
-            return;
-        }
-        if (got == 0) {
-            /* The file shrank after fstat: the digest would not be the
-             * digest of the size we print. */
-            fail(result, READ_READ_ERROR, ENODATA);
-            return;
-        }
-        feed(reader, reader->buffer, (size_t)got, parallel);
-        pos += (uint64_t)got;
-    }
+    int error = 0;
+    if (!ahead || !hash_with_read_ahead(reader, fd, pos, end, chunk, parallel, &error))
+        error = hash_serially(reader, fd, pos, end, chunk, parallel);
+    if (error)
+        fail(result, READ_READ_ERROR, error);
 }
 
 /* Waits until a non-blocking descriptor (a FIFO opened with O_NONBLOCK, or a

@@ -41,6 +41,7 @@ typedef struct file_reader {
     uint8_t *buffer;
     size_t buffer_len;
     hc_pool *pool;          /* threads for update_parallel (BLAKE3); may be NULL */
+    bool read_ahead;        /* a spare CPU may read big files ahead of the hashing */
     progress *progress;     /* may be NULL */
 } file_reader;
 

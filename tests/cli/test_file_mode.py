@@ -318,6 +318,25 @@ def test_offsets_beyond_4_gib_read_only_the_range(tmp_path):
     assert (r.rc, r.out) == (1, f"{path} | Offset is greater than file size\n")
 
 
+@pytest.fixture(scope="module")
+def twenty_mib(tmp_path_factory):
+    path = tmp_path_factory.mktemp("big") / "twenty.bin"
+    path.write_bytes(pseudo_random_bytes(20 * 2**20 + 4321, seed=20))
+    return path
+
+
+@pytest.mark.parametrize("threads", ["1", "2", "4"])
+@pytest.mark.parametrize("offset,limit", [(0, 0), (1, 0), (2**20 - 1, 3 * 2**20 + 2), (5, 9 * 2**20 + 1),
+                                          (3 * 2**20, 0)])
+def test_big_file_read_ahead(twenty_mib, threads, offset, limit):
+    """Files of 8 MiB and more are read by a second thread while this one
+    hashes (when -T allows): same digests, any range."""
+    data = twenty_mib.read_bytes()
+    part = data[offset:offset + limit] if limit else data[offset:]
+    r = run_hc("sha256", "file", "-s", str(twenty_mib), "-T", threads, "-q", str(offset), "-z", str(limit), "-c")
+    assert (r.rc, r.out) == (0, f"{hashlib.sha256(part).hexdigest().upper()} {twenty_mib}\n")
+
+
 @pytest.mark.parametrize("threads", ["1", "2", "3", "8"])
 def test_blake3_threads_give_one_digest(multi_mib, threads):
     require_real("blake3")
