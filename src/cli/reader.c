@@ -2,7 +2,7 @@
  *
  * Regular files are read with pread(2) in 1 MiB chunks into one reusable
  * buffer per thread and hashed from there, while the chunk is still in the
- * L2 cache. No mmap: on the machines we measured (docs/file-dir.md),
+ * L2 cache; for big files a second thread reads ahead. No mmap: on the machines we measured (docs/file-dir.md),
  * faulting page-cache pages into the address space cost 5-7 times what
  * copying them with read(2) does (1 GiB: 0.7 s mapped vs 0.1 s read, b3sum
  * shows the same), and a mapping would also need SIGBUS recovery for files

@@ -402,3 +402,33 @@ def test_closed_stdout(t):
                           stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1))
     assert proc.returncode == 2
     assert proc.stderr.startswith(b"hc: write error")
+
+
+def test_progress_on_a_terminal_never_mixes_with_results(tmp_path):
+    import pty
+    import select
+    files = {f"g/f{i:03}": b"%d" % i for i in range(50)}
+    files["g/m"] = pseudo_random_bytes(40 * 2**20)  # about a second of snefru256
+    make_tree(tmp_path, files)
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([HC_BINARY, "snefru256", "dir", "-s", "g", "-c"], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=slave)
+    out, _ = proc.communicate(timeout=120)
+    os.close(slave)
+    err = b""
+    while select.select([master], [], [], 0.2)[0]:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        err += chunk
+    os.close(master)
+    assert proc.returncode == 0
+    assert len(out.decode().splitlines()) == 51 and b"hc:" not in out
+    if err:  # shown only when the run lasted over a second
+        assert b"files, " in err and err.endswith(b"\r\x1b[K")
+    # never when stderr is not a terminal
+    r = hc_in(tmp_path, "crc32", "dir", "-s", "g")
+    assert r.err == ""
