@@ -135,6 +135,10 @@ static int read_fully(int fd, uint8_t *buffer, size_t len, uint64_t pos, size_t 
         ssize_t n = pread(fd, buffer + *got, len - *got, (off_t)(pos + *got));
         if (n < 0 && errno == EINTR)
             continue;
+        /* dir mode opens with O_NONBLOCK (for FIFOs); a regular file with a
+         * mandatory lock would then refuse instead of waiting */
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && fcntl(fd, F_SETFL, 0) == 0)
+            continue;
         if (n < 0)
             return errno;
         if (n == 0)
@@ -345,7 +349,10 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
     }
     hc_hasher_reset(&reader->hasher);
     double started = monotonic_seconds();
-    if (S_ISREG(st->st_mode)) {
+    /* An empty regular file may be a kernel file that produces content
+     * only when read (/proc, /sys): read it as a stream, which costs a real
+     * empty file one read(2) and gets theirs right. */
+    if (S_ISREG(st->st_mode) && st->st_size > 0) {
         uint64_t size = (uint64_t)st->st_size;
         result->size = size;
         if (range->offset > 0 && range->offset >= size) {
