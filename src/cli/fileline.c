@@ -18,15 +18,23 @@ void line_format_init(line_format *format, const cli_args *args, size_t digest_l
     format->digest_len = digest_len;
 }
 
-bool parse_range_options(cli_output *out, const cli_args *args, read_range *range)
+bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_options *options)
 {
+    if (!args->present[OPT_SOURCE]) {
+        output_line(out, "--source option is required");
+        return false;
+    }
     int64_t limit = 0, offset = 0;
     if (args->present[OPT_LIMIT] && !parse_count_option(out, args, OPT_LIMIT, 64, &limit))
         return false;
     if (args->present[OPT_OFFSET] && !parse_count_option(out, args, OPT_OFFSET, 64, &offset))
         return false;
-    range->limit = (uint64_t)limit;
-    range->offset = (uint64_t)offset;
+    options->range.limit = (uint64_t)limit;
+    options->range.offset = (uint64_t)offset;
+    if (!parse_threads_option(out, args, &options->threads) || !parse_hash_params(out, args, &options->params))
+        return false;
+    if (args->present[OPT_SAVE])
+        output_collect(out);
     return true;
 }
 

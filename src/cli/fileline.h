@@ -32,9 +32,17 @@ typedef enum line_outcome {
  * target, which each mode decides). */
 void line_format_init(line_format *format, const cli_args *args, size_t digest_len);
 
-/* -z then -q (contract §2.5): prints the message and returns false on a bad
- * value. */
-bool parse_range_options(cli_output *out, const cli_args *args, read_range *range);
+/* What file and dir modes read from their options besides the formats. */
+typedef struct file_mode_options {
+    read_range range;     /* -q, -z */
+    unsigned threads;     /* -T */
+    hc_params params;     /* BLAKE3's --length, --key, --derive-key */
+} file_mode_options;
+
+/* Checks --source, then -z, -q (contract §2.3, §2.5), -T and the BLAKE3
+ * options, and starts collecting the output for -o. Prints the message and
+ * returns false on a usage error. */
+bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_options *options);
 
 /* A -m / -H value: exactly 2 * digest_len hex digits, either case, never
  * Base64 (contract §4.5). */

@@ -261,7 +261,7 @@ static void close_readers(dir_run *run)
 
 /* Walks source and prints every file's line; returns the exit status. */
 static int hash_tree(const hc_algorithm *alg, const cli_args *args, cli_output *out, const line_format *format,
-                     const hc_params *params, const read_range *range, unsigned threads)
+                     const file_mode_options *options)
 {
     bool quiet = args->present[OPT_NOERRORONFIND];
     char *source = strip_quotes(args->value[OPT_SOURCE]);
@@ -269,12 +269,12 @@ static int hash_tree(const hc_algorithm *alg, const cli_args *args, cli_output *
         fprintf(stderr, "hc: out of memory\n");
         return EXIT_USAGE;
     }
-    walk_options options = {
+    walk_options selection = {
         .recursive = args->present[OPT_RECURSIVE],
         .include = args->present[OPT_INCLUDE] ? args->value[OPT_INCLUDE] : NULL,
         .exclude = args->present[OPT_EXCLUDE] ? args->value[OPT_EXCLUDE] : NULL,
     };
-    walk *w = walk_open(source, &options);
+    walk *w = walk_open(source, &selection);
     if (w == NULL) {
         int status = EXIT_MISMATCH;
         if (errno == ENOMEM) {
@@ -290,15 +290,15 @@ static int hash_tree(const hc_algorithm *alg, const cli_args *args, cli_output *
     size_t digest_len = format->digest_len;
     size_t batch_max = BATCH_DIGEST_BYTES / digest_len;
     batch_max = batch_max < 1 ? 1 : batch_max > BATCH_MAX ? BATCH_MAX : batch_max;
-    dir_run run = {.out = out, .format = format, .range = *range, .quiet = quiet};
+    dir_run run = {.out = out, .format = format, .range = options->range, .quiet = quiet};
     atomic_init(&run.next, 0);
     atomic_init(&run.stop, false);
     pthread_mutex_init(&run.writer, NULL);
     run.progress = progress_start(0);
     run.entries = calloc(batch_max, sizeof(*run.entries));
     run.digests = malloc(batch_max * digest_len);
-    bool ok = open_readers(&run, alg, params, threads) == hc_pool_threads(run.pool) && run.entries && run.digests &&
-              run_walk(&run, w, batch_max);
+    bool ok = open_readers(&run, alg, &options->params, options->threads) == hc_pool_threads(run.pool) &&
+              run.entries && run.digests && run_walk(&run, w, batch_max);
     progress_stop(run.progress);
 
     int status = EXIT_OK;
@@ -319,20 +319,11 @@ static int hash_tree(const hc_algorithm *alg, const cli_args *args, cli_output *
 
 static int run_dir(const hc_algorithm *alg, const cli_args *args, cli_output *out)
 {
-    if (!args->present[OPT_SOURCE]) {
-        output_line(out, "--source option is required");
+    file_mode_options options;
+    if (!parse_file_mode_options(out, args, &options))
         return EXIT_USAGE;
-    }
-    read_range range;
-    unsigned threads;
-    hc_params params;
-    if (!parse_range_options(out, args, &range) || !parse_threads_option(out, args, &threads) ||
-        !parse_hash_params(out, args, &params))
-        return EXIT_USAGE;
-    if (args->present[OPT_SAVE])
-        output_collect(out);
 
-    size_t digest_len = params.out_len ? params.out_len : alg->digest_len;
+    size_t digest_len = options.params.out_len ? options.params.out_len : alg->digest_len;
     line_format format;
     line_format_init(&format, args, digest_len);
     const char *search = search_text(args);
@@ -348,7 +339,7 @@ static int run_dir(const hc_algorithm *alg, const cli_args *args, cli_output *ou
     } else {
         format.search = search != NULL;
         format.target = target;
-        status = hash_tree(alg, args, out, &format, &params, &range, threads);
+        status = hash_tree(alg, args, out, &format, &options);
     }
     free(target);
     /* A broken stdout ends the run with status 2 and no save file. */

@@ -75,27 +75,18 @@ static void hash_source(file_reader *reader, const char *path, const read_range 
 
 static int run_file(const hc_algorithm *alg, const cli_args *args, cli_output *out)
 {
-    if (!args->present[OPT_SOURCE]) {
-        output_line(out, "--source option is required");
+    file_mode_options options;
+    if (!parse_file_mode_options(out, args, &options))
         return EXIT_USAGE;
-    }
-    read_range range;
-    unsigned threads;
-    hc_params params;
-    if (!parse_range_options(out, args, &range) || !parse_threads_option(out, args, &threads) ||
-        !parse_hash_params(out, args, &params))
-        return EXIT_USAGE;
-    if (args->present[OPT_SAVE])
-        output_collect(out);
 
-    hc_pool *pool = pool_for_one_file(alg, threads);
+    hc_pool *pool = pool_for_one_file(alg, options.threads);
     file_reader reader;
-    if (reader_init(&reader, alg, &params, pool, NULL) != HC_OK) {
+    if (reader_init(&reader, alg, &options.params, pool, NULL) != HC_OK) {
         hc_pool_destroy(pool);
         fprintf(stderr, "hc: out of memory\n");
         return EXIT_USAGE;
     }
-    reader.read_ahead = threads > 1;
+    reader.read_ahead = options.threads > 1;
     size_t digest_len = reader.hasher.out_len;
     uint8_t *digest = malloc(digest_len), *target = malloc(digest_len);
     if (digest == NULL || target == NULL) {
@@ -119,7 +110,7 @@ static int run_file(const hc_algorithm *alg, const cli_args *args, cli_output *o
 
     const char *path = args->value[OPT_SOURCE];
     file_result result = {.digest = digest};
-    hash_source(&reader, path, &range, bad_target ? target : NULL, &result);
+    hash_source(&reader, path, &options.range, bad_target ? target : NULL, &result);
     line_outcome outcome = print_file_line(out, &format, path, &result);
 
     int status = bad_target ? EXIT_USAGE : outcome == OUTCOME_HASHED ? EXIT_OK : EXIT_MISMATCH;

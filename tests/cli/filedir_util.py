@@ -162,3 +162,19 @@ def has_open(pid, path):
     except OSError:
         pass
     return False
+
+
+def read_pty(master):
+    """Everything a closed pty's other side wrote; closes master."""
+    import select
+    data = b""
+    while select.select([master], [], [], 0.2)[0]:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        data += chunk
+    os.close(master)
+    return data

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from conftest import HC_BINARY, run_hc
-from filedir_util import (has_open, open_tmp, pseudo_random_bytes, require_real, run_hc_unprivileged, vector,
-                          wait_until)
+from filedir_util import (has_open, open_tmp, pseudo_random_bytes, read_pty, require_real, run_hc_unprivileged,
+                          vector, wait_until)
 
 assert open_tmp  # a fixture, used by name
 
@@ -406,7 +406,6 @@ def test_closed_stdout(t):
 
 def test_progress_on_a_terminal_never_mixes_with_results(tmp_path):
     import pty
-    import select
     files = {f"g/f{i:03}": b"%d" % i for i in range(50)}
     files["g/m"] = pseudo_random_bytes(40 * 2**20)  # about a second of snefru256
     make_tree(tmp_path, files)
@@ -415,16 +414,7 @@ def test_progress_on_a_terminal_never_mixes_with_results(tmp_path):
                             stderr=slave)
     out, _ = proc.communicate(timeout=120)
     os.close(slave)
-    err = b""
-    while select.select([master], [], [], 0.2)[0]:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        err += chunk
-    os.close(master)
+    err = read_pty(master)
     assert proc.returncode == 0
     assert len(out.decode().splitlines()) == 51 and b"hc:" not in out
     if err:  # shown only when the run lasted over a second

@@ -4,7 +4,6 @@ import hashlib
 import os
 import pty
 import re
-import select
 import subprocess
 import threading
 import time
@@ -12,7 +11,7 @@ import time
 import pytest
 
 from conftest import ALGORITHMS, HC_BINARY, run_hc
-from filedir_util import (has_open, independent_digest, is_real, open_tmp, pseudo_random_bytes, require_real,
+from filedir_util import (has_open, independent_digest, open_tmp, pseudo_random_bytes, read_pty, require_real,
                           run_hc_input, run_hc_unprivileged, vector, wait_until)
 
 assert open_tmp  # a fixture, used by name
@@ -548,15 +547,7 @@ def test_progress_only_on_a_terminal():
         err = b""
         if slave is not None:
             os.close(slave)
-            while select.select([master], [], [], 0.2)[0]:
-                try:
-                    chunk = os.read(master, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                err += chunk
-            os.close(master)
+            err = read_pty(master)
         else:
             err = proc.stderr.read()
         return proc.returncode, out, err
