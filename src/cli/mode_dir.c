@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -44,7 +45,6 @@ static const cli_option_spec dir_options[] = {
 typedef struct dir_entry {
     walk_item item;
     file_result result;
-    int fd;          /* a big file opened by a worker, left for the caller */
     struct stat st;
     bool deferred;   /* big: hashed after the loop, alone, by the caller */
     bool ready;      /* result complete: may be printed */
@@ -111,36 +111,54 @@ static void publish(dir_run *run, size_t i)
     pthread_mutex_unlock(&run->writer);
 }
 
+/* Opens a listed file for hashing; -1, with the result filled in, when it
+ * cannot be hashed. */
+static int open_entry(dir_entry *entry)
+{
+    file_result *result = &entry->result;
+    /* O_NONBLOCK: should a FIFO have replaced the listed file, opening it
+     * must not wait for a writer (it is skipped below). */
+    int fd = openat(walk_dir_fd(entry->item.dir), entry->item.name,
+                    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        /* ELOOP: a symlink now; symlinks are not hashed */
+        result->status = errno == ELOOP ? READ_SKIPPED : READ_OPEN_ERROR;
+        result->error_number = errno;
+        return -1;
+    }
+    if (fstat(fd, &entry->st) != 0) {
+        result->status = READ_STAT_ERROR;
+        result->error_number = errno;
+    } else if (!S_ISREG(entry->st.st_mode)) {
+        result->status = READ_SKIPPED;
+    } else {
+        return fd;
+    }
+    close(fd);
+    return -1;
+}
+
 static void hash_entry(dir_run *run, file_reader *reader, size_t i)
 {
     dir_entry *entry = &run->entries[i];
-    file_result *result = &entry->result;
-    if (entry->item.kind == WALK_FILE && !atomic_load_explicit(&run->stop, memory_order_relaxed)) {
-        /* O_NONBLOCK: should a FIFO have replaced the listed file, opening
-         * it must not wait for a writer (it is skipped below). */
-        int fd = openat(walk_dir_fd(entry->item.dir), entry->item.name,
-                        O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-        if (fd < 0) {
-            /* ELOOP: a symlink now; symlinks are not hashed */
-            result->status = errno == ELOOP ? READ_SKIPPED : READ_OPEN_ERROR;
-            result->error_number = errno;
-        } else if (fstat(fd, &entry->st) != 0) {
-            result->status = READ_STAT_ERROR;
-            result->error_number = errno;
-        } else if (!S_ISREG(entry->st.st_mode)) {
-            result->status = READ_SKIPPED;
-        } else if (run->reader_count > 1 && !read_is_small(&entry->st, &run->range)) {
-            entry->fd = fd;
+    if (entry->item.kind == WALK_FILE) {
+        int fd = -1;
+        if (atomic_load_explicit(&run->stop, memory_order_relaxed))
+            entry->result.status = READ_SKIPPED;
+        else
+            fd = open_entry(entry);
+        if (fd >= 0 && run->reader_count > 1 && !read_is_small(&entry->st, &run->range)) {
+            /* left to the caller; closed meanwhile, so that a batch of big
+             * files does not hold a descriptor each */
+            close(fd);
             entry->deferred = true;
             return;
-        } else {
-            reader_hash_fd(reader, fd, &entry->st, &run->range, result);
-            progress_add_file(run->progress);
         }
-        if (fd >= 0)
+        if (fd >= 0) {
+            reader_hash_fd(reader, fd, &entry->st, &run->range, &entry->result);
+            progress_add_file(run->progress);
             close(fd);
-    } else if (entry->item.kind == WALK_FILE) {
-        result->status = READ_SKIPPED;
+        }
     }
     publish(run, i);
 }
@@ -171,23 +189,49 @@ static void run_batch(dir_run *run)
         dir_entry *entry = &run->entries[i];
         if (!entry->deferred)
             continue;
+        int fd = -1;
         if (atomic_load(&run->stop))
             entry->result.status = READ_SKIPPED;
         else
-            reader_hash_fd(&run->readers[0], entry->fd, &entry->st, &run->range, &entry->result);
-        progress_add_file(run->progress);
-        close(entry->fd);
+            fd = open_entry(entry);
+        if (fd >= 0) {
+            reader_hash_fd(&run->readers[0], fd, &entry->st, &run->range, &entry->result);
+            progress_add_file(run->progress);
+            close(fd);
+        }
         publish(run, i);
     }
+}
+
+/* Each directory a batch refers to stays open until the batch is printed,
+ * as does each directory on the walk's current path: keep well within the
+ * descriptor limit, raised to its hard maximum first. */
+static size_t dirs_per_batch(void)
+{
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+        return 8;
+    rlim_t want = limit.rlim_max < 65536 ? limit.rlim_max : 65536;
+    if (limit.rlim_cur < want) {
+        rlim_t old = limit.rlim_cur;
+        limit.rlim_cur = want;
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
+            limit.rlim_cur = old;
+    }
+    size_t dirs = limit.rlim_cur > 128 ? (size_t)(limit.rlim_cur - 64) / 4 : 8;
+    return dirs < 256 ? dirs : 256;
 }
 
 /* Walks, batch by batch. false when memory ran out. */
 static bool run_walk(dir_run *run, walk *w, size_t batch_max)
 {
     size_t digest_len = run->format->digest_len;
+    size_t dirs_max = dirs_per_batch();
     for (;;) {
         run->count = 0;
-        while (run->count < batch_max && !atomic_load(&run->stop)) {
+        const walk_dir *last_dir = NULL;
+        size_t dirs = 0;
+        while (run->count < batch_max && dirs < dirs_max && !atomic_load(&run->stop)) {
             dir_entry *entry = &run->entries[run->count];
             memset(entry, 0, sizeof(*entry));
             if (!walk_next(w, &entry->item)) {
@@ -195,7 +239,10 @@ static bool run_walk(dir_run *run, walk *w, size_t batch_max)
                     return false;
                 break;
             }
-            entry->fd = -1;
+            if (entry->item.kind == WALK_FILE && entry->item.dir != last_dir) {
+                last_dir = entry->item.dir;
+                dirs++;
+            }
             entry->result.digest = run->digests + run->count * digest_len;
             run->count++;
         }

@@ -92,6 +92,25 @@ def test_many_files_keep_walk_order_and_digests(tmp_path, threads):
     assert [" ".join(line.split(" ")[::-1]) for line in r.lines] == want
 
 
+def test_low_descriptor_limit(tmp_path):
+    """Open directories are bounded by RLIMIT_NOFILE: 600 directories of one
+    file each, and a deep path, with 64 descriptors."""
+    import resource
+    files = {f"n/d{i:03}/f": b"%d" % i for i in range(600)}
+    files["n/" + "/".join(f"l{i}" for i in range(30)) + "/deep"] = b"deep"
+    make_tree(tmp_path, files)
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+
+    proc = subprocess.run([HC_BINARY, "md5", "dir", "-s", "n", "-r", "-c"], cwd=tmp_path, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, preexec_fn=limit, timeout=60)
+    lines = proc.stdout.decode().splitlines()
+    assert proc.returncode == 0, proc.stderr
+    assert len(lines) == 601
+    assert lines[0] == f"{md5(b'0')} n/d000/f" and lines[-1].endswith("/l29/deep")
+
+
 def test_empty_directory(tmp_path):
     (tmp_path / "e").mkdir()
     r = run_hc("md5", "dir", "-s", str(tmp_path / "e"), "-r")
