@@ -1,0 +1,58 @@
+#!/usr/bin/python3
+"""hc dir mode against rhash on many small files: 20,000 files of 1-64 KiB
+in 100 directories.
+
+    bench/dir_bench.py [ALGORITHM]          (default sha256)
+
+Environment: HC (default build/hc), BENCH_DIR (default bench/out), FILES
+(default 20000), ROUNDS (default 3), RUNS per round (default 5). Prints
+rhash's median wall time divided by hc's (target >= 1.5), and the same with
+hc on one thread (-T 1).
+"""
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sidebyside import compare, load_note, require  # noqa: E402
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    os.chdir(root)
+    hc = os.environ.get("HC", "build/hc")
+    files = int(os.environ.get("FILES", "20000"))
+    rounds = int(os.environ.get("ROUNDS", "3"))
+    runs = int(os.environ.get("RUNS", "5"))
+    alg = sys.argv[1] if len(sys.argv) > 1 else "sha256"
+    tree = os.path.join(os.environ.get("BENCH_DIR", "bench/out"), f"tree-{files}")
+    if not os.access(hc, os.X_OK):
+        sys.exit(f"no hc binary at {hc} (build first, or set HC)")
+    require("rhash")
+    if not os.path.isdir(tree):
+        rng = random.Random(20000)
+        for i in range(files):
+            d = os.path.join(tree, f"d{i % 100:03}")
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, f"f{i:05}.bin"), "wb") as f:
+                f.write(rng.randbytes(rng.randint(1024, 65536)))
+
+    def warm():
+        for d in os.listdir(tree):
+            for name in os.listdir(os.path.join(tree, d)):
+                with open(os.path.join(tree, d, name), "rb") as f:
+                    f.read()
+
+    rhash_name = {"sha-3-256": "sha3-256", "gost": "gost94-cryptopro"}.get(alg, alg)
+    commands = [f"{hc} {alg} dir -s {tree} -r", f"{hc} {alg} dir -s {tree} -r -T 1", f"rhash -r --{rhash_name} {tree}"]
+    medians = compare(commands, rounds, runs, warm)
+    print(f"{files} files, {rounds} rounds x {runs} runs, {load_note()}")
+    for c in commands:
+        print(f"{medians[c]:7.3f} s  {files / medians[c]:8.0f} files/s  {c}")
+    print(f"rhash / hc = {medians[commands[2]] / medians[commands[0]]:.2f} (target >= 1.5);"
+          f" with -T 1: {medians[commands[2]] / medians[commands[1]]:.2f}")
+    print(load_note())
+
+
+if __name__ == "__main__":
+    main()

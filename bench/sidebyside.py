@@ -1,0 +1,42 @@
+"""Side-by-side timing with hyperfine, robust to a shared, noisy machine.
+
+Each round is one hyperfine call running every command; the order of the
+commands rotates from round to round, so that a load that comes and goes
+does not always hit the same command. The result per command is the median
+of all its runs over all rounds."""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def require(tool):
+    if shutil.which(tool) is None:
+        sys.exit(f"{tool} is needed")
+
+
+def compare(commands, rounds, runs, before_round=None):
+    """{command: median seconds}."""
+    require("hyperfine")
+    times = {c: [] for c in commands}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(rounds):
+            order = commands[r % len(commands):] + commands[:r % len(commands)]
+            if before_round:
+                before_round()
+            out = os.path.join(tmp, f"round{r}.json")
+            subprocess.run(["hyperfine", "-N", "--warmup", "1", "--runs", str(runs), "--export-json", out, *order],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            for result in json.load(open(out))["results"]:
+                times[result["command"]] += result["times"]
+    return {c: statistics.median(t) for c, t in times.items()}
+
+
+def load_note():
+    """The load average, printed with the results: ratios from a busy
+    machine are worth less."""
+    with open("/proc/loadavg") as f:
+        return "load average " + " ".join(f.read().split()[:3]) + f" on {os.cpu_count()} CPUs"
