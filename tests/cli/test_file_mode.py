@@ -7,6 +7,7 @@ import re
 import subprocess
 import threading
 import time
+import zlib
 
 import pytest
 
@@ -315,6 +316,24 @@ def test_offsets_beyond_4_gib_read_only_the_range(tmp_path):
     assert (r.rc, r.out) == (0, f"{path} | {size} | {hashlib.md5(bytes(1)).hexdigest().upper()}\n")
     r = run_hc("md5", "file", "-s", str(path), "-q", str(base + 2**20))
     assert (r.rc, r.out) == (1, f"{path} | Offset is greater than file size\n")
+
+
+def test_memory_stays_bounded_for_a_huge_sparse_file(tmp_path):
+    path = tmp_path / "sparse"
+    with open(path, "wb") as f:
+        try:
+            f.truncate(2**30)
+        except OSError:
+            pytest.skip("no large sparse files here")
+    proc = subprocess.Popen([HC_BINARY, "crc32", "file", "-s", str(path), "-c"], stdout=subprocess.PIPE)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    crc, block = 0, bytes(2**20)
+    for _ in range(2**10):
+        crc = zlib.crc32(block, crc)
+    assert (proc.returncode, out) == (0, f"{crc:08X} {path}\n".encode())
+    assert usage.ru_maxrss < 32 * 1024  # KiB: a few buffers, whatever the file size
 
 
 @pytest.fixture(scope="module")
