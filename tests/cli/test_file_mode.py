@@ -358,6 +358,19 @@ def test_big_file_read_ahead(twenty_mib, threads, offset, limit):
     assert (r.rc, r.out) == (0, f"{hashlib.sha256(part).hexdigest().upper()} {twenty_mib}\n")
 
 
+@pytest.mark.parametrize("threads", ["1", "2", "4"])
+def test_blake3_parallel_with_read_ahead(twenty_mib, threads, tmp_path):
+    """BLAKE3 hashes big chunks on the pool (update_parallel) while the next
+    ones are read ahead: b3sum's digest, whole and for a range."""
+    require_real("blake3")
+    r = run_hc("blake3", "file", "-s", str(twenty_mib), "-T", threads, "-c")
+    assert (r.rc, r.out) == (0, f"{independent_digest('blake3', str(twenty_mib))} {twenty_mib}\n")
+    part = tmp_path / "part"
+    part.write_bytes(twenty_mib.read_bytes()[12345:12345 + 17 * 2**20])
+    r = run_hc("blake3", "file", "-s", str(twenty_mib), "-T", threads, "-q", "12345", "-z", str(17 * 2**20), "-c")
+    assert (r.rc, r.out) == (0, f"{independent_digest('blake3', str(part))} {twenty_mib}\n")
+
+
 @pytest.mark.parametrize("threads", ["1", "2", "3", "8"])
 def test_blake3_threads_give_one_digest(multi_mib, threads):
     require_real("blake3")
