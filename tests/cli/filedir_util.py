@@ -100,6 +100,51 @@ RHASH_NAMES = {
 }
 
 
+# libmhash (optional, through ctypes): HAVAL with 3 passes, RIPEMD-128/256/320
+MHASH_NAMES = {
+    "haval-128-3": "HAVAL128", "haval-160-3": "HAVAL160", "haval-192-3": "HAVAL192", "haval-224-3": "HAVAL224",
+    "haval-256-3": "HAVAL256", "ripemd128": "RIPEMD128", "ripemd256": "RIPEMD256", "ripemd320": "RIPEMD320",
+}
+
+
+@functools.lru_cache(maxsize=None)
+def mhash_library():
+    import ctypes
+    import ctypes.util
+    name = ctypes.util.find_library("mhash")
+    if name is None:
+        return None
+    lib = ctypes.CDLL(name)
+    lib.mhash_init.restype = ctypes.c_void_p
+    lib.mhash_init.argtypes = [ctypes.c_int]
+    lib.mhash.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint32]
+    lib.mhash_end.restype = ctypes.c_void_p
+    lib.mhash_end.argtypes = [ctypes.c_void_p]
+    lib.mhash_get_block_size.restype = ctypes.c_uint32
+    lib.mhash_get_block_size.argtypes = [ctypes.c_int]
+    lib.mhash_get_hash_name_static.restype = ctypes.c_char_p
+    lib.mhash_get_hash_name_static.argtypes = [ctypes.c_int]
+    # ids differ between mhash versions: look them up by name
+    ids = {}
+    for i in range(64):
+        name = lib.mhash_get_hash_name_static(i)
+        if name:
+            ids[name.decode()] = i
+    return lib, ids
+
+
+def mhash_digest(name, data):
+    import ctypes
+    found = mhash_library()
+    if found is None or name not in found[1]:
+        return None
+    lib, ids = found
+    handle = lib.mhash_init(ids[name])
+    lib.mhash(handle, data, len(data))
+    digest = ctypes.string_at(lib.mhash_end(handle), lib.mhash_get_block_size(ids[name]))
+    return digest.hex().upper()
+
+
 def independent_digest(alg, path):
     """Upper-case hex digest of the file from another implementation, or
     None when none is at hand."""
@@ -117,12 +162,14 @@ def independent_digest(alg, path):
     if alg == "blake3" and shutil.which("b3sum"):
         out = subprocess.run(["b3sum", "--no-names", path], stdout=subprocess.PIPE, check=True).stdout
         return out.decode().strip().upper()
+    with open(path, "rb") as f:
+        data = f.read()
+    if alg in MHASH_NAMES:
+        return mhash_digest(MHASH_NAMES[alg], data)
     try:
         from Cryptodome.Hash import MD2, keccak  # optional: python3-pycryptodome
     except ImportError:
         return None
-    with open(path, "rb") as f:
-        data = f.read()
     if alg.startswith("sha-3k-"):
         return keccak.new(data=data, digest_bits=int(alg[7:])).hexdigest().upper()
     if alg == "md2":
