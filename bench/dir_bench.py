@@ -45,12 +45,14 @@ def main():
 
     rhash_name = {"sha-3-256": "sha3-256", "gost": "gost94-cryptopro"}.get(alg, alg)
     commands = [f"{hc} {alg} dir -s {tree} -r", f"{hc} {alg} dir -s {tree} -r -T 1", f"rhash -r --{rhash_name} {tree}"]
-    medians = compare(commands, rounds, runs, warm)
+    results = compare(commands, rounds, runs, warm)
     print(f"{files} files, {rounds} rounds x {runs} runs, {load_note()}")
     for c in commands:
-        print(f"{medians[c]:7.3f} s  {files / medians[c]:8.0f} files/s  {c}")
-    print(f"rhash / hc = {medians[commands[2]] / medians[commands[0]]:.2f} (target >= 1.5);"
-          f" with -T 1: {medians[commands[2]] / medians[commands[1]]:.2f}")
+        wall, cpu = results[c]
+        print(f"{wall:7.3f} s  {files / wall:8.0f} files/s  CPU {cpu:6.3f} s  {c}")
+    hc, hc1, rhash = (results[c] for c in commands)
+    print(f"rhash / hc = {rhash[0] / hc[0]:.2f} (target >= 1.5); with -T 1: {rhash[0] / hc1[0]:.2f};"
+          f" CPU time rhash / hc -T 1: {rhash[1] / hc1[1]:.2f}")
     print(load_note())
 
 

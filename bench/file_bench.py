@@ -57,18 +57,19 @@ def main():
                 pass
 
     print(f"{size} MiB file, {rounds} rounds x {runs} runs, {load_note()}")
-    print(f"{'algorithm':<10} {'hc s':>8} {'peer s':>8}  {'fastest peer':<28} hc/peer")
+    print(f"{'algorithm':<10} {'hc s':>8} {'peer s':>8}  {'fastest peer':<28} hc/peer  (CPU s: hc, peer)")
     for alg in sys.argv[1:] or list(PEERS):
         peers = [p for p in PEERS[alg] if shutil.which(p.split()[0])]
         hc_cmd = f"{hc} {alg} file -s {path}"
-        medians = compare([hc_cmd] + [f"{p} {path}" for p in peers], rounds, runs, warm)
-        others = {c: t for c, t in medians.items() if c != hc_cmd and not c.startswith("cat ")}
+        results = compare([hc_cmd] + [f"{p} {path}" for p in peers], rounds, runs, warm)
+        wall = {c: r[0] for c, r in results.items()}
+        others = {c: t for c, t in wall.items() if c != hc_cmd and not c.startswith("cat ")}
         best = min(others, key=others.get)
-        line = (f"{alg:<10} {medians[hc_cmd]:8.3f} {others[best]:8.3f}  {best.rsplit(' ', 1)[0][:28]:<28} "
-                f"{medians[hc_cmd] / others[best]:.2f}")
-        cat = [t for c, t in medians.items() if c.startswith("cat ")]
+        line = (f"{alg:<10} {wall[hc_cmd]:8.3f} {others[best]:8.3f}  {best.rsplit(' ', 1)[0][:28]:<28} "
+                f"{wall[hc_cmd] / others[best]:7.2f}  ({results[hc_cmd][1]:.3f}, {results[best][1]:.3f})")
+        cat = [t for c, t in wall.items() if c.startswith("cat ")]
         if cat:
-            line += f"   hc/cat {medians[hc_cmd] / cat[0]:.2f}"
+            line += f"   hc/cat {wall[hc_cmd] / cat[0]:.2f}"
         print(line, flush=True)
     print(load_note())
 

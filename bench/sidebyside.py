@@ -19,9 +19,12 @@ def require(tool):
 
 
 def compare(commands, rounds, runs, before_round=None):
-    """{command: median seconds}."""
+    """{command: (median wall seconds, mean CPU seconds)}. CPU time (user +
+    system, all threads) does not depend on what else runs on the machine
+    the way wall time does."""
     require("hyperfine")
     times = {c: [] for c in commands}
+    cpu = {c: [] for c in commands}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(rounds):
             order = commands[r % len(commands):] + commands[:r % len(commands)]
@@ -32,7 +35,8 @@ def compare(commands, rounds, runs, before_round=None):
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             for result in json.load(open(out))["results"]:
                 times[result["command"]] += result["times"]
-    return {c: statistics.median(t) for c, t in times.items()}
+                cpu[result["command"]].append(result["user"] + result["system"])
+    return {c: (statistics.median(times[c]), statistics.mean(cpu[c])) for c in commands}
 
 
 def load_note():
