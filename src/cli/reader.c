@@ -37,6 +37,8 @@ static_assert(sizeof(off_t) == 8, "files beyond 2 GiB need a 64-bit off_t");
 #define HUGE_PAGE ((size_t)2 << 20)
 /* Below this a read-ahead thread costs more than it saves. */
 #define READ_AHEAD_MIN ((uint64_t)8 << 20)
+/* Chunks read and hashed in turn, and timed, before reading ahead. */
+#define READ_AHEAD_PROBE 2
 
 const char *read_status_text(read_status status)
 {
@@ -148,20 +150,24 @@ static int read_fully(int fd, uint8_t *buffer, size_t len, uint64_t pos, size_t 
     return 0;
 }
 
-/* Bytes [pos, end) of a regular file, read and hashed in turn. */
-static int hash_serially(file_reader *reader, int fd, uint64_t pos, uint64_t end, size_t chunk, bool parallel)
+/* Reads and hashes the chunk at *pos, which advances. times, when given,
+ * gets the seconds spent reading and hashing added. */
+static int hash_chunk(file_reader *reader, int fd, uint64_t *pos, uint64_t end, size_t chunk, bool parallel,
+                      double times[2])
 {
-    while (pos < end) {
-        size_t want = end - pos < chunk ? (size_t)(end - pos) : chunk;
-        size_t got;
-        int error = read_fully(fd, reader->buffer, want, pos, &got);
-        if (got > 0)
-            feed(reader, reader->buffer, got, parallel);
-        if (error)
-            return error;
-        pos += got;
+    size_t want = end - *pos < chunk ? (size_t)(end - *pos) : chunk;
+    size_t got;
+    double started = times ? monotonic_seconds() : 0;
+    int error = read_fully(fd, reader->buffer, want, *pos, &got);
+    double read = times ? monotonic_seconds() : 0;
+    if (got > 0)
+        feed(reader, reader->buffer, got, parallel);
+    if (times) {
+        times[0] += read - started;
+        times[1] += monotonic_seconds() - read;
     }
-    return 0;
+    *pos += got;
+    return error;
 }
 
 /* ---- read-ahead: a second thread reads the next chunks while this one
@@ -267,9 +273,19 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
         fail(result, READ_READ_ERROR, ENOMEM);
         return;
     }
+    /* Reading ahead pays when hashing a chunk takes at least as long as
+     * reading it: then the reads vanish behind the hashing. A hash much
+     * faster than the copy (CRC) only loses by it: it would then read
+     * every chunk from another core's cache. The first chunks decide. */
+    double times[2] = {0, 0};
     int error = 0;
-    if (!ahead || !hash_with_read_ahead(reader, fd, pos, end, chunk, parallel, &error))
-        error = hash_serially(reader, fd, pos, end, chunk, parallel);
+    for (unsigned n = 0; ahead && n < READ_AHEAD_PROBE && !error; n++)
+        error = hash_chunk(reader, fd, &pos, end, chunk, parallel, times);
+    ahead = ahead && times[1] >= times[0];
+    if (!error && ahead && !hash_with_read_ahead(reader, fd, pos, end, chunk, parallel, &error))
+        ahead = false; /* no thread: read here */
+    while (!error && !ahead && pos < end)
+        error = hash_chunk(reader, fd, &pos, end, chunk, parallel, NULL);
     if (error)
         fail(result, READ_READ_ERROR, error);
 }
