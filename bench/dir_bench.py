@@ -14,20 +14,14 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sidebyside import compare, load_note, require  # noqa: E402
+from sidebyside import compare, load_note, require, settings  # noqa: E402
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    os.chdir(root)
-    hc = os.environ.get("HC", "build/hc")
+    hc, rounds, runs, bench_dir = settings(default_runs=5)
     files = int(os.environ.get("FILES", "20000"))
-    rounds = int(os.environ.get("ROUNDS", "3"))
-    runs = int(os.environ.get("RUNS", "5"))
     alg = sys.argv[1] if len(sys.argv) > 1 else "sha256"
-    tree = os.path.join(os.environ.get("BENCH_DIR", "bench/out"), f"tree-{files}")
-    if not os.access(hc, os.X_OK):
-        sys.exit(f"no hc binary at {hc} (build first, or set HC)")
+    tree = os.path.join(bench_dir, f"tree-{files}")
     require("rhash")
     if not os.path.isdir(tree):
         rng = random.Random(20000)

@@ -15,7 +15,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sidebyside import compare, load_note  # noqa: E402
+from sidebyside import compare, load_note, settings  # noqa: E402
 
 PEERS = {
     "md5": ["openssl dgst -md5", "md5sum", "rhash --md5"],
@@ -35,16 +35,8 @@ PEERS = {
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    os.chdir(root)
-    hc = os.environ.get("HC", "build/hc")
+    hc, rounds, runs, bench_dir = settings(default_runs=3)
     size = int(os.environ.get("SIZE", "1024"))
-    rounds = int(os.environ.get("ROUNDS", "3"))
-    runs = int(os.environ.get("RUNS", "3"))
-    bench_dir = os.environ.get("BENCH_DIR", "bench/out")
-    if not os.access(hc, os.X_OK):
-        sys.exit(f"no hc binary at {hc} (build first, or set HC)")
-    os.makedirs(bench_dir, exist_ok=True)
     path = os.path.join(bench_dir, f"big-{size}M.bin")
     if not os.path.exists(path):
         with open(path, "wb") as f:

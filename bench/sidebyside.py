@@ -44,3 +44,15 @@ def load_note():
     machine are worth less."""
     with open("/proc/loadavg") as f:
         return "load average " + " ".join(f.read().split()[:3]) + f" on {os.cpu_count()} CPUs"
+
+
+def settings(default_runs):
+    """Moves to the project root and reads what both benchmarks take from
+    the environment: (hc binary, rounds, runs per round, data folder)."""
+    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    hc = os.environ.get("HC", "build/hc")
+    if not os.access(hc, os.X_OK):
+        sys.exit(f"no hc binary at {hc} (build first, or set HC)")
+    bench_dir = os.environ.get("BENCH_DIR", "bench/out")
+    os.makedirs(bench_dir, exist_ok=True)
+    return hc, int(os.environ.get("ROUNDS", "3")), int(os.environ.get("RUNS", str(default_runs))), bench_dir
