@@ -37,7 +37,7 @@ static hc_pool *pool_for_one_file(const hc_algorithm *alg, unsigned threads)
 }
 
 /* Opens the source ("-" is standard input) and hashes it into result. */
-static void hash_source(file_reader *reader, const char *path, const read_range *range, const uint8_t *bad_target,
+static void hash_source(file_reader *reader, const char *path, const read_range *range, bool bad_target,
                         file_result *result)
 {
     bool is_stdin = strcmp(path, "-") == 0;
@@ -58,13 +58,8 @@ static void hash_source(file_reader *reader, const char *path, const read_range 
         /* checked after open and stat, as the reference does (§3.5) */
         result->status = READ_BAD_TARGET;
     } else {
-        uint64_t total = 0;
-        if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > range->offset) {
-            total = (uint64_t)st.st_size - range->offset;
-            if (range->limit && range->limit < total)
-                total = range->limit;
-        }
-        reader->progress = progress_start(total);
+        /* a stream's size is unknown: no percentage, no ETA */
+        reader->progress = progress_start(S_ISREG(st.st_mode) ? read_length((uint64_t)st.st_size, range) : 0);
         reader_hash_fd(reader, fd, &st, range, result);
         progress_stop(reader->progress);
         reader->progress = NULL;
@@ -110,7 +105,7 @@ static int run_file(const hc_algorithm *alg, const cli_args *args, cli_output *o
 
     const char *path = args->value[OPT_SOURCE];
     file_result result = {.digest = digest};
-    hash_source(&reader, path, &options.range, bad_target ? target : NULL, &result);
+    hash_source(&reader, path, &options.range, bad_target, &result);
     line_outcome outcome = print_file_line(out, &format, path, &result);
 
     int status = bad_target ? EXIT_USAGE : outcome == OUTCOME_HASHED ? EXIT_OK : EXIT_MISMATCH;

@@ -340,15 +340,15 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
         fail(result, READ_OFFSET_ERROR, 0);
 }
 
+uint64_t read_length(uint64_t size, const read_range *range)
+{
+    uint64_t length = range->offset < size ? size - range->offset : 0;
+    return range->limit && range->limit < length ? range->limit : length;
+}
+
 bool read_is_small(const struct stat *st, const read_range *range)
 {
-    if (!S_ISREG(st->st_mode))
-        return false;
-    uint64_t size = (uint64_t)st->st_size;
-    uint64_t length = range->offset < size ? size - range->offset : 0;
-    if (range->limit && range->limit < length)
-        length = range->limit;
-    return length <= READ_SMALL_MAX;
+    return S_ISREG(st->st_mode) && read_length((uint64_t)st->st_size, range) <= READ_SMALL_MAX;
 }
 
 void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const read_range *range, file_result *result)
@@ -374,10 +374,7 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
         if (range->offset > 0 && range->offset >= size) {
             fail(result, READ_OFFSET_ERROR, 0);
         } else {
-            uint64_t length = size - range->offset;
-            if (range->limit && range->limit < length)
-                length = range->limit;
-            hash_regular(reader, fd, range->offset, range->offset + length, result);
+            hash_regular(reader, fd, range->offset, range->offset + read_length(size, range), result);
         }
     } else {
         hash_stream(reader, fd, range, result);

@@ -57,6 +57,10 @@ hc_status reader_init(file_reader *reader, const hc_algorithm *alg, const hc_par
                       progress *display);
 void reader_free(file_reader *reader);
 
+/* The bytes range covers in a regular file of that size: 0 when the offset
+ * is at or past the end. */
+uint64_t read_length(uint64_t size, const read_range *range);
+
 /* Does hashing this file (st from fstat) under range read at most
  * READ_SMALL_MAX bytes? Pipes and devices count as big. */
 bool read_is_small(const struct stat *st, const read_range *range);

@@ -68,6 +68,14 @@ def run_hc_unprivileged(*args, cwd=None):
     return Result(proc)
 
 
+@pytest.fixture(autouse=True)
+def remove_test_files(tmp_path):
+    """Big test files must not pile up in /tmp (pytest keeps the last
+    runs' temporary folders)."""
+    yield
+    shutil.rmtree(tmp_path, ignore_errors=True)
+
+
 @pytest.fixture
 def open_tmp():
     """A temporary directory that an unprivileged user can enter (pytest's

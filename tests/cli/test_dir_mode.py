@@ -9,10 +9,10 @@ import time
 import pytest
 
 from conftest import HC_BINARY, run_hc
-from filedir_util import (has_open, open_tmp, pseudo_random_bytes, read_pty, require_real, run_hc_unprivileged,
-                          vector, wait_until)
+from filedir_util import (has_open, open_tmp, pseudo_random_bytes, read_pty, remove_test_files, require_real,
+                          run_hc_unprivileged, vector, wait_until)
 
-assert open_tmp  # a fixture, used by name
+assert open_tmp and remove_test_files  # fixtures, used by name
 
 MD5_123 = "202CB962AC59075B964B07152D234B70"
 MD5_EMPTY = "D41D8CD98F00B204E9800998ECF8427E"

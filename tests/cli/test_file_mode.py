@@ -1,9 +1,9 @@
 """file mode (contract §2.3, §3, §9): exact stdout and exit status."""
-import base64
 import hashlib
 import os
 import pty
 import re
+import shutil
 import subprocess
 import threading
 import time
@@ -12,10 +12,10 @@ import zlib
 import pytest
 
 from conftest import ALGORITHMS, HC_BINARY, run_hc
-from filedir_util import (has_open, independent_digest, open_tmp, pseudo_random_bytes, read_pty, require_real,
-                          run_hc_input, run_hc_unprivileged, vector, wait_until)
+from filedir_util import (has_open, independent_digest, open_tmp, pseudo_random_bytes, read_pty, remove_test_files,
+                          require_real, run_hc_input, run_hc_unprivileged, vector, wait_until)
 
-assert open_tmp  # a fixture, used by name
+assert open_tmp and remove_test_files  # fixtures, used by name
 
 MD5_123 = "202CB962AC59075B964B07152D234B70"
 MD5_EMPTY = "D41D8CD98F00B204E9800998ECF8427E"
@@ -83,7 +83,8 @@ def test_file_equals_string_mode(alg, tmp_path):
 def multi_mib(tmp_path_factory):
     path = tmp_path_factory.mktemp("big") / "data.bin"
     path.write_bytes(pseudo_random_bytes(3 * 1024 * 1024 + 12345))
-    return path
+    yield path
+    shutil.rmtree(path.parent, ignore_errors=True)
 
 
 @pytest.mark.parametrize("alg", ALGORITHMS)
@@ -343,7 +344,8 @@ def test_memory_stays_bounded_for_a_huge_sparse_file(tmp_path):
 def twenty_mib(tmp_path_factory):
     path = tmp_path_factory.mktemp("big") / "twenty.bin"
     path.write_bytes(pseudo_random_bytes(20 * 2**20 + 4321, seed=20))
-    return path
+    yield path
+    shutil.rmtree(path.parent, ignore_errors=True)
 
 
 @pytest.mark.parametrize("threads", ["1", "2", "4"])
@@ -381,7 +383,6 @@ def test_blake3_threads_give_one_digest(multi_mib, threads):
 
 def test_blake3_options_match_b3sum(multi_mib):
     require_real("blake3")
-    import shutil
     if not shutil.which("b3sum"):
         pytest.skip("no b3sum")
     key = bytes(range(32))
