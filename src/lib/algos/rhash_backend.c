@@ -11,6 +11,7 @@
 
 static_assert((unsigned)HC_RHASH_TIGER == (unsigned)RHASH_TIGER, "rhash id");
 static_assert((unsigned)HC_RHASH_TTH == (unsigned)RHASH_TTH, "rhash id");
+static_assert((unsigned)HC_RHASH_WHIRLPOOL == (unsigned)RHASH_WHIRLPOOL, "rhash id");
 static_assert((unsigned)HC_RHASH_GOST94_CRYPTOPRO == (unsigned)RHASH_GOST94_CRYPTOPRO, "rhash id");
 static_assert((unsigned)HC_RHASH_EDONR256 == (unsigned)RHASH_EDONR256, "rhash id");
 static_assert((unsigned)HC_RHASH_EDONR512 == (unsigned)RHASH_EDONR512, "rhash id");

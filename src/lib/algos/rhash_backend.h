@@ -1,4 +1,4 @@
-/* Adapter to librhash for Tiger, TTH, GOST R 34.11-94 (CryptoPro),
+/* Adapter to librhash for Whirlpool, TTH, GOST R 34.11-94 (CryptoPro),
  * Snefru-128/256 and EDON-R-256/512. The row's variant is the RHASH_* id. */
 #ifndef HC_ALGOS_RHASH_BACKEND_H
 #define HC_ALGOS_RHASH_BACKEND_H
@@ -15,6 +15,7 @@ typedef struct hc_rhash_ctx {
 enum {
     HC_RHASH_TIGER = 0x10,
     HC_RHASH_TTH = 0x20,
+    HC_RHASH_WHIRLPOOL = 0x200,
     HC_RHASH_GOST94_CRYPTOPRO = 0x1000,
     HC_RHASH_EDONR256 = 0x0100000,
     HC_RHASH_EDONR512 = 0x0200000,
