@@ -6,11 +6,16 @@
  *                                     64 KiB / 1 MiB
  *   blake3_speed --threshold          1 thread against 2 (update vs
  *                                     update_parallel) by input size
- *   blake3_speed --file F [--threads N] [--populate | --copy]
+ *   blake3_speed --file F [--threads N] [--no-populate | --copy]
  *                [--advice sequential|willneed|hugepage] [--verbose]
- *                                     mmap F (MAP_POPULATE, madvise) and
- *                                     hash it like `b3sum F` (N = 1: one
- *                                     thread, no pool; default: all CPUs);
+ *                                     mmap F and hash it like `b3sum F`
+ *                                     (N = 1: one thread, no pool;
+ *                                     default: all CPUs). MAP_POPULATE by
+ *                                     default: one call fills the page
+ *                                     tables (~30 ms per GiB here), where
+ *                                     faulting them in costs ~130 ms per
+ *                                     GiB in this VM; --no-populate maps
+ *                                     like b3sum does;
  *                                     --copy read()s it into memory first;
  *                                     --verbose times the two phases;
  *                                     --part-kib K: parts of at least K KiB
@@ -251,7 +256,7 @@ int main(int argc, char **argv)
     void *ctx = xmalloc(alg->ctx_size);
     const char *file = NULL;
     unsigned threads = hc_cpu_count();
-    int populate = 0, threshold = 0, only_level = -1, advice = -1, copy = 0, verbose = 0;
+    int populate = 1, threshold = 0, only_level = -1, advice = -1, copy = 0, verbose = 0;
     size_t part_kib = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--file") == 0 && i + 1 < argc)
@@ -260,6 +265,8 @@ int main(int argc, char **argv)
             threads = (unsigned)atoi(argv[++i]);
         else if (strcmp(argv[i], "--populate") == 0)
             populate = 1;
+        else if (strcmp(argv[i], "--no-populate") == 0)
+            populate = 0;
         else if (strcmp(argv[i], "--copy") == 0)
             copy = 1;
         else if (strcmp(argv[i], "--verbose") == 0)
@@ -285,7 +292,7 @@ int main(int argc, char **argv)
         }
         else {
             fprintf(stderr,
-                    "usage: %s [--simd LEVEL | --threshold | --file F [--threads N] [--populate | --copy] "
+                    "usage: %s [--simd LEVEL | --threshold | --file F [--threads N] [--no-populate | --copy] "
                     "[--advice sequential|willneed|hugepage] [--verbose] [--part-kib K]]\n",
                     argv[0]);
             return 2;
