@@ -6,13 +6,19 @@
  *                                     64 KiB / 1 MiB
  *   blake3_speed --threshold          1 thread against 2 (update vs
  *                                     update_parallel) by input size
- *   blake3_speed --file F [--threads N] [--populate | --copy]
+ *   blake3_speed --file F [--threads N] [--no-populate | --copy]
  *                [--advice sequential|willneed|hugepage] [--verbose]
- *                                     mmap F (MAP_POPULATE, madvise) and
- *                                     hash it like `b3sum F` (N = 1: one
- *                                     thread, no pool; default: all CPUs);
+ *                                     mmap F and hash it like `b3sum F`
+ *                                     (N = 1: one thread, no pool;
+ *                                     default: all CPUs). MAP_POPULATE by
+ *                                     default: one call fills the page
+ *                                     tables (~30 ms per GiB here), where
+ *                                     faulting them in costs ~130 ms per
+ *                                     GiB in this VM; --no-populate maps
+ *                                     like b3sum does;
  *                                     --copy read()s it into memory first;
- *                                     --verbose times the two phases
+ *                                     --verbose times the two phases;
+ *                                     --part-kib K: parts of at least K KiB
  *
  * Cycles: wall time x 3.6 GHz, the effective core clock measured on the dev
  * machine (shared/perf/anchors.md; the TSC runs at 2.6 GHz, so TSC ticks
@@ -174,7 +180,7 @@ static int run_threshold(const hc_algorithm *alg, void *ctx)
 }
 
 static int run_file(const hc_algorithm *alg, void *ctx, const char *path, unsigned threads, int populate, int advice,
-                    int copy, int verbose)
+                    int copy, int verbose, size_t part_kib)
 {
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
@@ -221,7 +227,9 @@ static int run_file(const hc_algorithm *alg, void *ctx, const char *path, unsign
     uint8_t out[32];
     char hex[65];
     alg->init(ctx, alg, &defaults);
-    if (pool != NULL)
+    if (pool != NULL && part_kib > 0)
+        hc_blake3_update_parallel_tuned(ctx, data, len, pool, HC_BLAKE3_PARALLEL_MIN, part_kib);
+    else if (pool != NULL)
         alg->update_parallel(ctx, data, len, pool);
     else
         alg->update(ctx, data, len);
@@ -248,7 +256,8 @@ int main(int argc, char **argv)
     void *ctx = xmalloc(alg->ctx_size);
     const char *file = NULL;
     unsigned threads = hc_cpu_count();
-    int populate = 0, threshold = 0, only_level = -1, advice = -1, copy = 0, verbose = 0;
+    int populate = 1, threshold = 0, only_level = -1, advice = -1, copy = 0, verbose = 0;
+    size_t part_kib = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--file") == 0 && i + 1 < argc)
             file = argv[++i];
@@ -256,10 +265,14 @@ int main(int argc, char **argv)
             threads = (unsigned)atoi(argv[++i]);
         else if (strcmp(argv[i], "--populate") == 0)
             populate = 1;
+        else if (strcmp(argv[i], "--no-populate") == 0)
+            populate = 0;
         else if (strcmp(argv[i], "--copy") == 0)
             copy = 1;
         else if (strcmp(argv[i], "--verbose") == 0)
             verbose = 1;
+        else if (strcmp(argv[i], "--part-kib") == 0 && i + 1 < argc)
+            part_kib = (size_t)atol(argv[++i]);
         else if (strcmp(argv[i], "--advice") == 0 && i + 1 < argc) {
             const char *a = argv[++i];
             advice = strcmp(a, "sequential") == 0 ? MADV_SEQUENTIAL
@@ -279,13 +292,13 @@ int main(int argc, char **argv)
         }
         else {
             fprintf(stderr,
-                    "usage: %s [--simd LEVEL | --threshold | --file F [--threads N] [--populate | --copy] "
-                    "[--advice sequential|willneed|hugepage] [--verbose]]\n",
+                    "usage: %s [--simd LEVEL | --threshold | --file F [--threads N] [--no-populate | --copy] "
+                    "[--advice sequential|willneed|hugepage] [--verbose] [--part-kib K]]\n",
                     argv[0]);
             return 2;
         }
     }
-    int rc = file ? run_file(alg, ctx, file, threads ? threads : 1, populate, advice, copy, verbose)
+    int rc = file ? run_file(alg, ctx, file, threads ? threads : 1, populate, advice, copy, verbose, part_kib)
              : threshold ? run_threshold(alg, ctx)
                          : run_backends(alg, ctx, only_level);
     free(ctx);

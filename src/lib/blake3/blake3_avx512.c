@@ -16,6 +16,7 @@
 #define V_R8(x) _mm512_ror_epi32(x, 8)
 #define V_R7(x) _mm512_ror_epi32(x, 7)
 #define V_SET1(x) _mm512_set1_epi32((int)(x))
+#define V_ZERO() _mm512_setzero_si512()
 #define V_LOADU(p) _mm512_loadu_si512((const void *)(p))
 #define V_STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
 #define V_UNPACKLO32 _mm512_unpacklo_epi32

@@ -13,6 +13,7 @@
 #define V_R8(x) _mm_shuffle_epi8(x, _mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
 #define V_R7(x) _mm_or_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25))
 #endif
+#define V_ZERO() _mm_setzero_si128()
 #define V_SET1(x) _mm_set1_epi32((int)(x))
 #define V_LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define V_STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)

@@ -17,6 +17,7 @@
                                             1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
 #define V_R7(x) _mm256_or_si256(_mm256_srli_epi32(x, 7), _mm256_slli_epi32(x, 25))
 #endif
+#define V_ZERO() _mm256_setzero_si256()
 #define V_SET1(x) _mm256_set1_epi32((int)(x))
 #define V_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
