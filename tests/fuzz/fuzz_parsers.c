@@ -83,18 +83,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
  * mutations of them. */
 int main(void)
 {
-    static const char *const seeds[] = {
-        "Zm9vYmFy", "Zg==", "ICy5YqxZB1uWSwcVLSNLcA==", "202cb962ac59075b964b07152d234b70", "\xC3\xA9\xF0\x9F\x98\x80",
-        "\x02\x05-s\0-abc\0-z\0 12 \0-q\0-3\0--lower", "\x00\x02-ls\0x\0--key=00\0--length\09",
-        "\x01\x10-x\00099999999999\0-n\0-5\0-T\0zz\0--part\01/2", "\x03\x03-rc\0--sfv\0-i\0*.c;?\0-e=a",
+    /* Option seeds hold NULs (one word each), so every seed carries its
+     * own length instead of relying on strlen. */
+#define SEED(text) { text, sizeof(text) - 1 }
+    static const struct {
+        const char *bytes;
+        size_t len;
+    } seeds[] = {
+        SEED("Zm9vYmFy"), SEED("Zg=="), SEED("ICy5YqxZB1uWSwcVLSNLcA=="), SEED("202cb962ac59075b964b07152d234b70"),
+        SEED("\xC3\xA9\xF0\x9F\x98\x80"), SEED("\x02\x05-s\0-abc\0-z\0 12 \0-q\0-3\0--lower"),
+        SEED("\x00\x02-ls\0x\0--key=00\0--length\09"), SEED("\x01\x10-x\00099999999999\0-n\0-5\0-T\0zz\0--part\01/2"),
+        SEED("\x03\x03-rc\0--sfv\0-i\0*.c;?\0-e=a"),
     };
+#undef SEED
     uint64_t x = 0x9E3779B97F4A7C15ull;
     uint8_t buf[512];
     for (int round = 0; round < 200000; round++) {
-        const char *seed = seeds[round % (sizeof(seeds) / sizeof(seeds[0]))];
-        size_t len = strlen(seed);
-        if (seed[0] >= 0 && seed[0] <= 3) /* option seeds hold NULs: take them whole */
-            len = 48;
+        const char *seed = seeds[round % (sizeof(seeds) / sizeof(seeds[0]))].bytes;
+        size_t len = seeds[round % (sizeof(seeds) / sizeof(seeds[0]))].len;
         memcpy(buf, seed, len);
         size_t size = len;
         int mutations = round % 8;
