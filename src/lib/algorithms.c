@@ -17,6 +17,7 @@
 #include "algos/ripemd.h"
 #include "algos/tiger.h"
 #include "blake3/blake3.h"
+#include "crack/multibuffer.h"
 
 static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
 
@@ -352,6 +353,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_md4_init,
         .update = hc_ossl_md4_update,
         .final = hc_ossl_md4_final,
+        .multibuffer = &hc_mb_md4,
     },
     [HC_MD5] = {
         .id = HC_MD5,
@@ -365,6 +367,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_md5_init,
         .update = hc_ossl_md5_update,
         .final = hc_ossl_md5_final,
+        .multibuffer = &hc_mb_md5,
     },
     [HC_NTLM] = {
         .id = HC_NTLM,
@@ -378,6 +381,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_md4_init,
         .update = hc_ossl_md4_update,
         .final = hc_ossl_md4_final,
+        .multibuffer = &hc_mb_ntlm,
     },
     [HC_RIPEMD128] = {
         .id = HC_RIPEMD128,
@@ -547,6 +551,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha1_init,
         .update = hc_ossl_sha1_update,
         .final = hc_ossl_sha1_final,
+        .multibuffer = &hc_mb_sha1,
     },
     [HC_SHA224] = {
         .id = HC_SHA224,
@@ -560,6 +565,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha224_init,
         .update = hc_ossl_sha224_update,
         .final = hc_ossl_sha224_final,
+        .multibuffer = &hc_mb_sha224,
     },
     [HC_SHA256] = {
         .id = HC_SHA256,
@@ -573,6 +579,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha256_init,
         .update = hc_ossl_sha256_update,
         .final = hc_ossl_sha256_final,
+        .multibuffer = &hc_mb_sha256,
     },
     [HC_SHA384] = {
         .id = HC_SHA384,
