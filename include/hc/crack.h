@@ -71,7 +71,8 @@ typedef struct hc_crack_job {
     bool (*cancelled)(void *arg);
     void *cancel_arg;
     /* Calibration: search only the candidates of the job's last length (the
-     * ones that dominate the run), for as long as cancelled() allows. */
+     * ones that dominate the run; at most 64 bytes, longer ones are never
+     * reached in practice), for as long as cancelled() allows. */
     bool last_length_only;
 } hc_crack_job;
 

@@ -1,4 +1,5 @@
 /* hc: hc <algorithm> <mode> [options] (contract §1). */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +8,7 @@
 #include "cli.h"
 #include "hc/cpu.h"
 
-volatile sig_atomic_t cli_interrupted;
+atomic_int cli_interrupted;
 
 static const cli_mode *const modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
 enum { MODE_COUNT = sizeof(modes) / sizeof(modes[0]) };
@@ -132,7 +133,9 @@ static int run(int argc, char **argv, cli_output *out)
 static void on_interrupt(int signal_number)
 {
     (void)signal_number;
-    cli_interrupted = 1;
+    int saved_errno = errno;
+    atomic_store(&cli_interrupted, 1);
+    errno = saved_errno;
 }
 
 void cli_catch_interrupt(void)

@@ -207,13 +207,13 @@ typedef struct deadline {
 static bool interrupted(void *arg)
 {
     (void)arg;
-    return cli_interrupted != 0;
+    return atomic_load(&cli_interrupted) != 0;
 }
 
 static bool probe_over(void *arg)
 {
     const deadline *dl = arg;
-    return cli_interrupted != 0 || now_seconds() >= dl->end;
+    return atomic_load(&cli_interrupted) != 0 || now_seconds() >= dl->end;
 }
 
 /* §5.7, measured on the real search instead of the reference's crack of
@@ -235,7 +235,7 @@ static void probe(cli_output *out, const hc_crack_job *job)
     double elapsed = now_seconds() - start;
     double rate = elapsed > 0 ? (double)r.hashed / elapsed : 0;
     hc_crack_result_free(&r);
-    if (cli_interrupted)
+    if (atomic_load(&cli_interrupted))
         return;
     hc_count attempts, hashed;
     hc_crack_job_size(job, &attempts, &hashed);
@@ -324,7 +324,7 @@ static int run_hash(const hc_algorithm *alg, const cli_args *args, cli_output *o
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
     double start = now_seconds();
-    hc_status status = cli_interrupted ? HC_OK : hc_crack_run(&job, &result);
+    hc_status status = atomic_load(&cli_interrupted) ? HC_OK : hc_crack_run(&job, &result);
     double elapsed = now_seconds() - start;
     hc_pool_destroy(pool);
     if (status != HC_OK) {

@@ -45,7 +45,9 @@ enum {
     /* Candidates between two calls of job->cancelled(). */
     POLL_EVERY = 1 << 16,
     /* Contexts larger than this are rebuilt rather than copied. */
-    COPY_CTX_MAX = 512
+    COPY_CTX_MAX = 512,
+    /* The longest length a calibration run (last_length_only) hashes. */
+    CALIBRATION_LEN = 64
 };
 
 typedef struct length_plan {
@@ -610,8 +612,17 @@ static void set_range(engine *e)
     locate(e, end - 1, &e->last_len, &last_index);
     e->last_end = last_index + 1;
     if (job->last_length_only && e->first_len < e->last_len) {
-        e->first_len = e->last_len;
-        e->first_off = 0;
+        /* Lengths past CALIBRATION_LEN only come into reach of a run that
+         * cannot end anyway; no need to allocate and hash them here. */
+        uint32_t len = e->last_len > CALIBRATION_LEN ? CALIBRATION_LEN : e->last_len;
+        if (len <= e->first_len) {
+            len = e->first_len;
+        } else {
+            e->first_off = 0;
+        }
+        if (len != e->last_len)
+            e->last_end = pow_d(e, len);
+        e->first_len = e->last_len = len;
     }
     e->size = rank_in_run(e, e->last_len, e->last_end - 1) + 1;
 }

@@ -9,8 +9,12 @@
 #define MB_ISA avx512
 #define V __m512i
 #define VL 16
+#ifndef MB_NI_MD
 #define MB_NI_MD 3
+#endif
+#ifndef MB_NI_SHA
 #define MB_NI_SHA 2
+#endif
 #define V_SET1(x) _mm512_set1_epi32((int)(x))
 #define V_LOAD(p) _mm512_loadu_si512((const void *)(p))
 #define V_ADD(a, b) _mm512_add_epi32(a, b)
@@ -24,6 +28,8 @@
 #define V_XOR3(x, y, z) _mm512_ternarylogic_epi32(x, y, z, 0x96)
 #define V_MD5I(b, c, d) _mm512_ternarylogic_epi32(b, c, d, 0x39)
 #define V_EQ(a, b) ((unsigned)_mm512_cmpeq_epi32_mask(a, b))
+#define V_TERN(a, b, c, imm) _mm512_ternarylogic_epi32(a, b, c, imm)
+#define V_PIN(x) __asm__("" : "+v"(x))
 
 #include "mb_kernels.inc"
 #endif
