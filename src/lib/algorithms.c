@@ -74,6 +74,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_crc32_init,
         .update = hc_crc32_update,
         .final = hc_crc32_final,
+        .multibuffer = &hc_mb_crc32,
     },
     [HC_CRC32C] = {
         .id = HC_CRC32C,
@@ -87,6 +88,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_crc32c_init,
         .update = hc_crc32c_update,
         .final = hc_crc32c_final,
+        .multibuffer = &hc_mb_crc32c,
     },
     [HC_EDONR256] = {
         .id = HC_EDONR256,

@@ -47,7 +47,10 @@ enum {
     /* Contexts larger than this are rebuilt rather than copied. */
     COPY_CTX_MAX = 512,
     /* The longest length a calibration run (last_length_only) hashes. */
-    CALIBRATION_LEN = 64
+    CALIBRATION_LEN = 64,
+    /* Most characters a kernel call varies (a one-byte dictionary would
+     * otherwise put a whole CRC candidate in the table). */
+    MAX_SUFFIX = 32
 };
 
 typedef struct length_plan {
@@ -74,6 +77,7 @@ typedef struct engine {
     hc_mb_kernel kernel;
     uint32_t target_words[16];
     bool copy_prefix;
+    uint32_t crc_table[256];         /* CRC rows: the byte-wise table */
 
     /* The run: from (first_len, first_off) to (last_len, last_end). */
     bool empty;
@@ -150,6 +154,15 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
 {
     memset(plan, 0, sizeof(*plan));
     plan->inner = 1;
+    if (e->mb && e->mb->crc_poly) {
+        /* CRC scan: as many trailing characters as the table holds. */
+        while (plan->t < len && plan->t < MAX_SUFFIX && plan->inner * e->d <= TABLE_MAX) {
+            plan->inner *= e->d;
+            plan->t++;
+        }
+        plan->kernel = true;
+        return;
+    }
     if (e->mb == NULL || (uint64_t)len * e->cw > e->mb->max_bytes)
         return;
     unsigned bytes = len * e->cw;
@@ -175,6 +188,34 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
     plan->word = word;
     plan->two = two;
     plan->inner = inner;
+}
+
+/* ---- CRC registers (see multibuffer.h) ------------------------------------------ */
+
+static void crc_make_table(uint32_t table[256], uint32_t poly)
+{
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t r = i;
+        for (int k = 0; k < 8; k++)
+            r = (r >> 1) ^ (poly & (0u - (r & 1)));
+        table[i] = r;
+    }
+}
+
+/* The register after the bytes (reflected, byte-wise: RFC 1952 §8). */
+static uint32_t crc_run(const uint32_t table[256], uint32_t reg, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        reg = table[(reg ^ p[i]) & 0xFF] ^ (reg >> 8);
+    return reg;
+}
+
+/* The register after n zero bytes. */
+static uint32_t crc_zeros(const uint32_t table[256], uint32_t reg, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        reg = table[reg & 0xFF] ^ (reg >> 8);
+    return reg;
 }
 
 /* ---- the dispenser ---------------------------------------------------------- */
@@ -424,15 +465,22 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
         w->tab_cap = need;
     }
     const bool be = e->mb->big_endian;
-    uint8_t digits[16] = {0};
-    uint8_t block[64];
+    uint8_t digits[MAX_SUFFIX] = {0};
+    uint8_t block[64], suffix[MAX_SUFFIX];
     memset(block, 0, sizeof(block));
     const unsigned first = len - plan->t;
     for (uint64_t u = 0; u < plan->inner; u++) {
-        for (unsigned k = 0; k < plan->t; k++)
-            put_char(block, first + k, e->cw, e->job->dict[digits[k]]);
-        w->tab_hi[u] = load_word(block + 4 * plan->word, be);
-        w->tab_lo[u] = plan->two ? load_word(block + 4 * (plan->word - 1), be) : 0;
+        if (e->mb->crc_poly) {
+            for (unsigned k = 0; k < plan->t; k++)
+                suffix[k] = e->job->dict[digits[k]];
+            w->tab_hi[u] = crc_run(e->crc_table, 0, suffix, plan->t);
+            w->tab_lo[u] = 0;
+        } else {
+            for (unsigned k = 0; k < plan->t; k++)
+                put_char(block, first + k, e->cw, e->job->dict[digits[k]]);
+            w->tab_hi[u] = load_word(block + 4 * plan->word, be);
+            w->tab_lo[u] = plan->two ? load_word(block + 4 * (plan->word - 1), be) : 0;
+        }
         for (unsigned k = plan->t; k-- > 0;) {
             if (++digits[k] < e->d)
                 break;
@@ -462,11 +510,14 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
     uint64_t u0 = (uint64_t)(c->off % inner);
     set_candidate(w, len, c->off);
 
+    const bool crc = e->mb->crc_poly != 0;
     uint8_t block[64];
     memset(block, 0, sizeof(block));
-    pad_block(block, len * cw, be);
-    for (unsigned i = 0; i < prefix_len; i++)
-        put_char(block, i, cw, w->text[i]);
+    if (!crc) {
+        pad_block(block, len * cw, be);
+        for (unsigned i = 0; i < prefix_len; i++)
+            put_char(block, i, cw, w->text[i]);
+    }
     uint32_t words[16];
     hc_mb_args args = {
         .w = words,
@@ -481,8 +532,15 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
     uint64_t left = c->count;
     while (left > 0) {
         uint64_t u_end = inner - u0 < left ? inner : u0 + left;
-        for (unsigned i = 0; i < 16; i++)
-            words[i] = load_word(block + 4 * i, be);
+        if (crc) {
+            /* The entry a match needs: Z(reg(prefix)) ^ the target's final
+             * register (the CRC inverted back, RFC 1952 §8). */
+            uint32_t reg = crc_run(e->crc_table, 0xFFFFFFFFu, w->text, prefix_len);
+            words[0] = crc_zeros(e->crc_table, reg, plan->t) ^ ~e->target_words[0];
+        } else {
+            for (unsigned i = 0; i < 16; i++)
+                words[i] = load_word(block + 4 * i, be);
+        }
         size_t u = u0;
         while (u < u_end) {
             unsigned n = 0;
@@ -515,13 +573,15 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         while (++w->digits[i] == e->d) {
             w->digits[i] = 0;
             w->text[i] = e->job->dict[0];
-            put_char(block, i, cw, w->text[i]);
+            if (!crc)
+                put_char(block, i, cw, w->text[i]);
             if (i == 0)
                 break;
             i--;
         }
         w->text[i] = e->job->dict[w->digits[i]];
-        put_char(block, i, cw, w->text[i]);
+        if (!crc)
+            put_char(block, i, cw, w->text[i]);
     }
 }
 
@@ -641,6 +701,11 @@ static hc_status engine_init(engine *e, const hc_crack_job *job)
         e->kernel = hc_mb_select(e->mb, hc_simd_active(), NULL);
         for (unsigned i = 0; i < job->alg->digest_len / 4 && i < 16; i++)
             e->target_words[i] = load_word(job->target + 4 * i, e->mb->big_endian);
+        if (e->mb->crc_poly) {
+            /* CRCs print their value most significant byte first (§6). */
+            e->target_words[0] = load_word(job->target, true);
+            crc_make_table(e->crc_table, e->mb->crc_poly);
+        }
     }
     e->copy_prefix = !(job->alg->flags & HC_ALG_OPAQUE_CTX) && job->alg->ctx_size <= COPY_CTX_MAX;
     atomic_init(&e->found_seq, UINT64_MAX);

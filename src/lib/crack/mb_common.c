@@ -179,10 +179,14 @@ hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, 
         [HC_SIMD_AVX512] = HC_MB_X86(hc_mb_##family##_avx512),                            \
     }
 
-const struct hc_multibuffer hc_mb_md5 = {"md5", 1, false, 55, 0, HC_MB_KERNELS(md5)};
-const struct hc_multibuffer hc_mb_md4 = {"md4", 1, false, 55, 0, HC_MB_KERNELS(md4)};
+const struct hc_multibuffer hc_mb_md5 = {"md5", 1, false, 55, 0, 0, HC_MB_KERNELS(md5)};
+const struct hc_multibuffer hc_mb_md4 = {"md4", 1, false, 55, 0, 0, HC_MB_KERNELS(md4)};
 /* NTLM is MD4 over UTF-16LE: each candidate byte becomes two message bytes. */
-const struct hc_multibuffer hc_mb_ntlm = {"md4", 2, false, 55, 0, HC_MB_KERNELS(md4)};
-const struct hc_multibuffer hc_mb_sha1 = {"sha1", 1, true, 55, 0, HC_MB_KERNELS(sha1)};
-const struct hc_multibuffer hc_mb_sha224 = {"sha256", 1, true, 55, HC_MB_SHA224, HC_MB_KERNELS(sha256)};
-const struct hc_multibuffer hc_mb_sha256 = {"sha256", 1, true, 55, HC_MB_SHA256, HC_MB_KERNELS(sha256)};
+const struct hc_multibuffer hc_mb_ntlm = {"md4", 2, false, 55, 0, 0, HC_MB_KERNELS(md4)};
+const struct hc_multibuffer hc_mb_sha1 = {"sha1", 1, true, 55, 0, 0, HC_MB_KERNELS(sha1)};
+const struct hc_multibuffer hc_mb_sha224 = {"sha256", 1, true, 55, HC_MB_SHA224, 0, HC_MB_KERNELS(sha256)};
+const struct hc_multibuffer hc_mb_sha256 = {"sha256", 1, true, 55, HC_MB_SHA256, 0, HC_MB_KERNELS(sha256)};
+/* CRC-32 (IEEE 802.3, reflected 0xEDB88320) and CRC-32C (Castagnoli,
+ * reflected 0x82F63B78): any length, so max_bytes does not apply. */
+const struct hc_multibuffer hc_mb_crc32 = {"scan", 1, false, 0, 0, 0xEDB88320u, HC_MB_KERNELS(scan)};
+const struct hc_multibuffer hc_mb_crc32c = {"scan", 1, false, 0, 0, 0x82F63B78u, HC_MB_KERNELS(scan)};

@@ -14,7 +14,15 @@
  * A kernel hashes lanes u, u+1, ... up to `end` and reports the u of every
  * lane whose early-rejection word equals the target's: a 32-bit filter, so
  * the engine verifies each report with the ordinary hasher. Reports come in
- * increasing u. */
+ * increasing u.
+ *
+ * CRCs take another way with the same machinery. A CRC register is linear
+ * over GF(2) in the register and the message, so for a fixed prefix
+ * reg(prefix + suffix) = Z(reg(prefix)) ^ U(suffix), where Z runs t zero
+ * bytes through the register and U runs the suffix from a zero register.
+ * The table holds U for every suffix, and a candidate matches when its
+ * entry equals Z(reg(prefix)) ^ the target's register: the kernel is a scan
+ * of the table for one value (w[0]), at any message length. */
 #ifndef HC_CRACK_MULTIBUFFER_H
 #define HC_CRACK_MULTIBUFFER_H
 
@@ -50,6 +58,9 @@ struct hc_multibuffer {
     bool big_endian;          /* message words are big-endian (SHA) */
     uint8_t max_bytes;        /* longest message of one block: 55 */
     unsigned variant;         /* passed to the kernel (SHA-224 vs SHA-256) */
+    /* CRCs: the reflected polynomial (the register starts and ends inverted,
+     * RFC 1952 §8 / RFC 3720 B.4); 0 for the block kernels. */
+    uint32_t crc_poly;
     /* Index: hc_simd_level; NULL where that level has no kernel of its own
      * (a lower one is used). The portable entry is never NULL. */
     hc_mb_kernel kernels[HC_SIMD_LEVEL_COUNT];
@@ -60,7 +71,8 @@ enum { HC_MB_SHA256 = 0, HC_MB_SHA224 = 1 };
 /* The kernel for a level: the best one at or below it. */
 hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, hc_simd_level *used);
 
-extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1, hc_mb_sha224, hc_mb_sha256;
+extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1, hc_mb_sha224, hc_mb_sha256,
+    hc_mb_crc32, hc_mb_crc32c;
 
 /* The kernels, one set per instruction set (mb_portable.c, mb_avx2.c,
  * mb_avx512.c). */
@@ -68,7 +80,8 @@ extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1,
     size_t hc_mb_md5_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);    \
     size_t hc_mb_md4_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);    \
     size_t hc_mb_sha1_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);   \
-    size_t hc_mb_sha256_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *)
+    size_t hc_mb_sha256_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *); \
+    size_t hc_mb_scan_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *)
 
 HC_MB_DECLARE(portable);
 HC_MB_DECLARE(avx2);
