@@ -529,30 +529,19 @@ static void test_limits(void)
     /* Malformed jobs. */
     job.dict = dict;
     job.dict_len = d;
-    hc_crack_job bad = job;
-    bad.min_len = 5;
-    bad.max_len = 4;
-    CHECK(hc_crack_run(&bad, &r) == HC_ERR_INVALID);
-    bad = job;
-    bad.min_len = 0;
-    CHECK(hc_crack_run(&bad, &r) == HC_ERR_INVALID);
-    bad = job;
-    bad.max_len = HC_CRACK_MAX_LENGTH + 1;
-    CHECK(hc_crack_run(&bad, &r) == HC_ERR_INVALID);
-    bad = job;
-    bad.part = 4;
-    bad.parts = 3;
-    CHECK(hc_crack_run(&bad, &r) == HC_ERR_INVALID);
-    bad = job;
-    bad.part = 0;
-    bad.parts = 3;
-    CHECK(hc_crack_run(&bad, &r) == HC_ERR_INVALID);
-    bad = job;
-    bad.threads = 0;
-    CHECK(hc_crack_run(&bad, &r) == HC_ERR_INVALID);
-    bad = job;
-    bad.dict_len = 257;
-    CHECK(hc_crack_run(&bad, &r) == HC_ERR_INVALID);
+    for (int m = 0; m < 7; m++) {
+        hc_crack_job bad = job;
+        switch (m) {
+        case 0: bad.min_len = 5, bad.max_len = 4; break;
+        case 1: bad.min_len = 0; break;
+        case 2: bad.max_len = HC_CRACK_MAX_LENGTH + 1; break;
+        case 3: bad.part = 4, bad.parts = 3; break;
+        case 4: bad.part = 0, bad.parts = 3; break;
+        case 5: bad.threads = 0; break;
+        default: bad.dict_len = 257; break;
+        }
+        CHECK_MSG(hc_crack_run(&bad, &r) == HC_ERR_INVALID, "malformed job %d accepted", m);
+    }
 }
 
 #include <time.h>

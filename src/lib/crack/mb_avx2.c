@@ -7,12 +7,8 @@
 #define MB_ISA avx2
 #define V __m256i
 #define VL 8
-#ifndef MB_NI_MD
 #define MB_NI_MD 2
-#endif
-#ifndef MB_NI_SHA
 #define MB_NI_SHA 1
-#endif
 #define V_SET1(x) _mm256_set1_epi32((int)(x))
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_ADD(a, b) _mm256_add_epi32(a, b)

@@ -9,12 +9,8 @@
 #define MB_ISA avx512
 #define V __m512i
 #define VL 16
-#ifndef MB_NI_MD
 #define MB_NI_MD 3
-#endif
-#ifndef MB_NI_SHA
 #define MB_NI_SHA 2
-#endif
 #define V_SET1(x) _mm512_set1_epi32((int)(x))
 #define V_LOAD(p) _mm512_loadu_si512((const void *)(p))
 #define V_ADD(a, b) _mm512_add_epi32(a, b)

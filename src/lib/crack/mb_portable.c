@@ -30,12 +30,8 @@ static inline unsigned v4_eq(hc_v4 a, hc_v4 b)
 #define MB_ISA portable
 #define V hc_v4
 #define VL 4
-#ifndef MB_NI_MD
 #define MB_NI_MD 2
-#endif
-#ifndef MB_NI_SHA
 #define MB_NI_SHA 1
-#endif
 #define V_SET1(x) v4_set1(x)
 #define V_LOAD(p) v4_load(p)
 #define V_ADD(a, b) ((a) + (b))
