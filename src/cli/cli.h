@@ -151,6 +151,11 @@ extern const cli_mode cli_mode_hash;
 extern const cli_mode cli_mode_file;
 extern const cli_mode cli_mode_dir;
 
+/* The whole command line: parse, dispatch, run; returns the exit status. */
+int cli_run(int argc, char **argv, cli_output *out);
+/* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level. */
+void cli_apply_simd_limit(void);
+
 /* Help printers (contract §1.5). */
 void help_top(cli_output *out);
 void help_algorithm(cli_output *out, const hc_algorithm *alg);

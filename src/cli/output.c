@@ -59,7 +59,8 @@ static void emit(cli_output *out, const char *data, size_t len, bool flush)
     }
 }
 
-static void emit_formatted(cli_output *out, bool newline, const char *fmt, va_list ap)
+__attribute__((format(printf, 3, 0))) static void emit_formatted(cli_output *out, bool newline, const char *fmt,
+                                                               va_list ap)
 {
     char small[1024];
     va_list copy;

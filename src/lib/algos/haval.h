@@ -4,12 +4,13 @@
 
 #include "hc/algorithm.h"
 
+/* Plain data: copying it with memcpy copies the running hash. */
 typedef struct hc_haval_ctx {
-    uint32_t state[8];
-    uint64_t length;
-    uint8_t buffer[128];
-    unsigned passes;
-    unsigned out_bits;
+    uint32_t state[8];    /* the fingerprint D7..D0 of the paper, D0 first */
+    uint64_t length;      /* bytes absorbed so far */
+    uint8_t buffer[128];  /* the partial block */
+    unsigned passes;      /* 3, 4 or 5 */
+    unsigned digest_len;  /* 16, 20, 24, 28 or 32 bytes */
 } hc_haval_ctx;
 
 void hc_haval_init(void *ctx, const hc_algorithm *alg, const hc_params *params);

@@ -4,11 +4,12 @@
 
 #include "hc/algorithm.h"
 
+/* Plain data: copying it with memcpy copies the running hash. */
 typedef struct hc_md2_ctx {
-    uint8_t state[48];
-    uint8_t checksum[16];
-    uint8_t buffer[16];
-    size_t buffered;
+    uint8_t state[16];    /* X[0..15] of RFC 1319 §3.3; X[16..47] is rebuilt per block */
+    uint8_t checksum[16]; /* C of §3.2; its last byte is the running L */
+    uint8_t buffer[16];   /* the partial block */
+    uint64_t length;      /* bytes absorbed so far */
 } hc_md2_ctx;
 
 void hc_md2_init(void *ctx, const hc_algorithm *alg, const hc_params *params);

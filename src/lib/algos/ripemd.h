@@ -1,14 +1,20 @@
-/* RIPEMD-128/256/320 (Dobbertin, Bosselaers, Preneel), our own code. The row variant is unused; digest_len picks the member of the family. */
+/* RIPEMD-128/256/320 (Dobbertin, Bosselaers, Preneel), our own code. The row
+ * variant is unused; digest_len picks the member of the family.
+ *
+ * digest_len 20 gives RIPEMD-160: the table takes RIPEMD-160 from OpenSSL,
+ * and the tests compare ours against it to check the five-word machinery
+ * that RIPEMD-320 shares with it. */
 #ifndef HC_ALGOS_RIPEMD_H
 #define HC_ALGOS_RIPEMD_H
 
 #include "hc/algorithm.h"
 
+/* Plain data: copying it with memcpy copies the running hash. */
 typedef struct hc_ripemd_ctx {
-    uint32_t h[10];
-    uint64_t length;
-    uint8_t buffer[64];
-    unsigned bits;
+    uint32_t h[10];       /* chaining value: 4, 5, 8 or 10 words used */
+    uint64_t length;      /* bytes absorbed so far */
+    uint8_t buffer[64];   /* the partial block */
+    unsigned digest_len;  /* 16, 20, 32 or 40 */
 } hc_ripemd_ctx;
 
 void hc_ripemd_init(void *ctx, const hc_algorithm *alg, const hc_params *params);

@@ -5,14 +5,20 @@
 
 #include "hc/algorithm.h"
 
+/* Plain data: a memcpy is a copy (hc_hasher_copy). */
 typedef struct hc_blake3_ctx {
-    uint32_t key[8];
-    uint32_t flags;
-    uint8_t cv_stack[54 * 32];
-    uint8_t chunk[1024];
-    uint64_t chunk_counter;
-    size_t chunk_len;
-    size_t out_len;
+    uint32_t key[8];          /* IV, the key, or derive_key's context key */
+    uint32_t chunk_cv[8];     /* chaining value of the chunk being filled */
+    uint64_t chunk_counter;   /* index of that chunk = chunks completed before it */
+    uint8_t block[64];        /* its last, not yet compressed block */
+    uint8_t block_len;        /* bytes in block */
+    uint8_t blocks_done;      /* blocks of the chunk already compressed */
+    uint8_t flags;            /* mode flag: 0, KEYED_HASH or DERIVE_KEY_MATERIAL */
+    uint8_t simd;             /* hc_simd_level chosen at init */
+    uint8_t stack_len;        /* entries in cv_stack */
+    /* chaining values of completed subtrees, oldest first: at most one per
+     * bit of a 54-bit chunk count, plus the one being pushed */
+    uint8_t cv_stack[55 * 32];
 } hc_blake3_ctx;
 
 void hc_blake3_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
@@ -20,5 +26,12 @@ void hc_blake3_update(void *ctx, const void *data, size_t len);
 void hc_blake3_final(void *ctx, uint8_t *out, size_t out_len);
 /* Same result as hc_blake3_update, with the subtrees hashed on the pool. */
 void hc_blake3_update_parallel(void *ctx, const void *data, size_t len, struct hc_pool *pool);
+
+/* update_parallel with its split rule as arguments, for tests and
+ * benchmarks: inputs and subtrees of at least min_bytes go to the pool, in
+ * parts of at least min_part_chunks chunks (the hook uses
+ * HC_BLAKE3_PARALLEL_MIN and 64). */
+void hc_blake3_update_parallel_tuned(void *ctx, const void *data, size_t len, struct hc_pool *pool,
+                                     size_t min_bytes, size_t min_part_chunks);
 
 #endif

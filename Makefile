@@ -1,0 +1,40 @@
+# Convenience wrapper around CMake. The two commands of the README:
+#   make demo   install what is missing, build, time several algorithms on a generated 1 GiB file
+#   make test   install what is missing, build, run the whole test suite
+BUILD ?= build
+JOBS ?= $(shell nproc)
+WERROR ?= ON
+
+.PHONY: all build test demo sanitize tsan clean
+
+all: build
+
+build:
+	./scripts/deps.sh build
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DHC_WERROR=$(WERROR) >/dev/null
+	cmake --build $(BUILD) -j$(JOBS)
+
+test: build
+	./scripts/deps.sh test
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+demo: build
+	./scripts/deps.sh bench
+	./bench/demo.sh $(BUILD)/hc
+
+# The suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+sanitize:
+	./scripts/deps.sh build test
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHC_WERROR=$(WERROR) -DHC_SANITIZE=address,undefined >/dev/null
+	cmake --build build-asan -j$(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j$(JOBS)
+
+# The threaded parts (pool, BLAKE3 tree, dir mode, brute force) under ThreadSanitizer.
+tsan:
+	./scripts/deps.sh build test
+	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHC_WERROR=$(WERROR) -DHC_SANITIZE=thread >/dev/null
+	cmake --build build-tsan -j$(JOBS)
+	cd build-tsan && ctest --output-on-failure -j$(JOBS)
+
+clean:
+	rm -rf build build-asan build-tsan

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages hc needs — only the missing ones.
+#   scripts/deps.sh build        compiler, CMake, OpenSSL, librhash, ISA-L
+#   scripts/deps.sh test         + what the test suite compares against
+#   scripts/deps.sh bench        + the peer tools the benchmarks time
+# Several groups may be given at once.
+set -euo pipefail
+
+declare -A groups=(
+  [build]="cmake make gcc pkg-config libssl-dev librhash-dev libisal-dev"
+  [test]="python3 python3-pytest python3-pycryptodome libmhash-dev rhash b3sum openssl coreutils util-linux"
+  [bench]="hyperfine rhash b3sum openssl coreutils"
+)
+
+wanted=()
+for group in "${@:-build}"; do
+  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench)" >&2; exit 2; }
+  read -r -a pkgs <<< "${groups[$group]}"
+  wanted+=("${pkgs[@]}")
+done
+
+missing=()
+for pkg in "${wanted[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+    [[ " ${missing[*]-} " == *" $pkg "* ]] || missing+=("$pkg")
+  fi
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+sudo=()
+[[ $(id -u) -eq 0 ]] || sudo=(sudo)
+echo "Installing: ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

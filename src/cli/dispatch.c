@@ -1,0 +1,143 @@
+/* The top of the command line: hc <algorithm> <mode> [options] (contract §1). */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "cli.h"
+#include "hc/cpu.h"
+
+static const cli_mode *const modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
+enum { MODE_COUNT = sizeof(modes) / sizeof(modes[0]) };
+
+static const cli_mode *find_mode(const char *name)
+{
+    for (size_t i = 0; i < MODE_COUNT; i++)
+        if (strcmp(modes[i]->name, name) == 0)
+            return modes[i];
+    return NULL;
+}
+
+static const char *suggest_mode(const char *name)
+{
+    for (size_t i = 0; i < MODE_COUNT; i++)
+        if (hc_name_distance(name, modes[i]->name) <= 2)
+            return modes[i]->name;
+    return NULL;
+}
+
+static bool is_help_option(const char *word)
+{
+    return strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0 || strcmp(word, "--h") == 0 ||
+           strcmp(word, "h") == 0 || strcmp(word, "help") == 0;
+}
+
+/* The name of an option word for "unrecognized option": "--name" gives
+ * "name" (up to '='), "-abc" gives "a". */
+static void unknown_option(cli_output *out, const char *word)
+{
+    if (word[1] == '-') {
+        const char *name = word + 2;
+        print_parse_error(out, "unrecognized option '%.*s'", (int)strcspn(name, "="), name);
+    } else {
+        print_parse_error(out, "unrecognized option '%c'", word[1]);
+    }
+}
+
+static void print_version(cli_output *out)
+{
+    hc_simd_level detected = hc_simd_detected(), active = hc_simd_active();
+    output_line(out, "hc %s", HC_VERSION);
+    output_line(out, "SIMD: %s (CPU supports %s)", hc_simd_name(active), hc_simd_name(detected));
+    output_line(out, "SHA extensions: %s", hc_cpu_has_sha_ni() ? "yes" : "no");
+    output_line(out, "CPUs available: %u", hc_cpu_count());
+}
+
+/* Skips empty words (the reference ignores them when deciding whether a
+ * command got any arguments). */
+static int next_word(int argc, char **argv, int i)
+{
+    while (i < argc && argv[i][0] == '\0')
+        i++;
+    return i;
+}
+
+int cli_run(int argc, char **argv, cli_output *out)
+{
+    int i = next_word(argc, argv, 1);
+    if (i >= argc) {
+        help_top(out);
+        return EXIT_OK;
+    }
+    const char *first = argv[i];
+    if (is_help_option(first)) {
+        help_top(out);
+        return EXIT_OK;
+    }
+    if (strcmp(first, "--version") == 0) {
+        print_version(out);
+        return EXIT_OK;
+    }
+    if (first[0] == '-' && first[1] != '\0') {
+        unknown_option(out, first);
+        return EXIT_USAGE;
+    }
+    const hc_algorithm *alg = hc_algorithm_find(first);
+    if (alg == NULL) {
+        const hc_algorithm *close = hc_algorithm_suggest(first, 2);
+        print_unknown_command(out, first, close ? close->name : NULL);
+        return EXIT_USAGE;
+    }
+
+    i = next_word(argc, argv, i + 1);
+    if (i >= argc) {
+        help_algorithm(out, alg);
+        return EXIT_OK;
+    }
+    const char *second = argv[i];
+    if (is_help_option(second)) {
+        help_algorithm(out, alg);
+        return EXIT_OK;
+    }
+    if (second[0] == '-' && second[1] != '\0') {
+        /* The algorithm level has no options (contract §1.1). */
+        unknown_option(out, second);
+        return EXIT_USAGE;
+    }
+    const cli_mode *mode = find_mode(second);
+    if (mode == NULL) {
+        print_unknown_command(out, second, suggest_mode(second));
+        return EXIT_USAGE;
+    }
+
+    if (next_word(argc, argv, i + 1) >= argc) {
+        help_mode(out, alg, mode);
+        return EXIT_OK;
+    }
+    cli_args args;
+    switch (parse_mode_args(out, alg, mode, argc - (i + 1), argv + i + 1, &args)) {
+    case PARSE_HELP:
+        help_mode(out, alg, mode);
+        return EXIT_OK;
+    case PARSE_ERROR:
+        return EXIT_USAGE;
+    case PARSE_OK:
+        break;
+    }
+    return mode->run(alg, &args, out);
+}
+
+/* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level of every
+ * dispatcher (tests use it to cover each backend). */
+void cli_apply_simd_limit(void)
+{
+    const char *text = getenv("HC_SIMD");
+    if (text == NULL || *text == '\0')
+        return;
+    hc_simd_level level;
+    if (hc_simd_parse(text, &level) == HC_OK)
+        hc_simd_limit(level);
+    else
+        fprintf(stderr, "hc: HC_SIMD=%s is not one of portable, sse41, avx2, avx512; ignored\n", text);
+}
+

@@ -1,0 +1,72 @@
+/* Hashing one open file, or a byte range of it, as fast as the machine
+ * reads (file and dir modes, contract §3.5, §3.6). */
+#ifndef HC_CLI_READER_H
+#define HC_CLI_READER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "hc/algorithm.h"
+#include "hc/pool.h"
+#include "progress.h"
+
+/* A file whose hashed range is at most this long is "small": it is read in
+ * one call, and dir mode hashes several small files at once. Larger files
+ * are hashed one at a time, front to back (docs/file-dir.md). */
+#define READ_SMALL_MAX ((uint64_t)1 << 20)
+
+typedef enum read_status {
+    READ_OK,
+    READ_OPEN_ERROR,    /* "open error" */
+    READ_STAT_ERROR,    /* "stat error" */
+    READ_READ_ERROR,    /* "read error" (also: a directory, a file that shrank) */
+    READ_OFFSET_ERROR,  /* "Offset is greater than file size" */
+    READ_SKIPPED,       /* dir mode: no longer a regular file when opened */
+    READ_BAD_TARGET     /* file mode: "invalid search hash", a malformed -m */
+} read_status;
+
+/* The per-file error text of contract §3.5; NULL for READ_OK/READ_SKIPPED. */
+const char *read_status_text(read_status status);
+
+/* -q and -z: hash from offset, at most limit bytes (0: to the end). */
+typedef struct read_range {
+    uint64_t offset;
+    uint64_t limit;
+} read_range;
+
+/* What one thread needs to hash files: a hasher and a read buffer. */
+typedef struct file_reader {
+    hc_hasher hasher;
+    uint8_t *buffer;
+    size_t buffer_len;
+    hc_pool *pool;          /* threads for update_parallel (BLAKE3); may be NULL */
+    bool read_ahead;        /* a spare CPU may read big files ahead of the hashing */
+    progress *progress;     /* may be NULL */
+} file_reader;
+
+typedef struct file_result {
+    read_status status;
+    int error_number;   /* errno behind a failure, for stderr diagnostics */
+    uint64_t size;      /* the whole file; for a pipe, the bytes read from it */
+    double seconds;     /* the hashing alone, after open and stat (§3.4) */
+    uint8_t *digest;    /* hasher.out_len bytes, owned by the caller */
+} file_result;
+
+hc_status reader_init(file_reader *reader, const hc_algorithm *alg, const hc_params *params, hc_pool *pool,
+                      progress *display);
+void reader_free(file_reader *reader);
+
+/* The bytes range covers in a regular file of that size: 0 when the offset
+ * is at or past the end. */
+uint64_t read_length(uint64_t size, const read_range *range);
+
+/* Does hashing this file (st from fstat) under range read at most
+ * READ_SMALL_MAX bytes? Pipes and devices count as big. */
+bool read_is_small(const struct stat *st, const read_range *range);
+
+/* Hashes the range of an open descriptor (not closed here) whose fstat is st;
+ * fills every field of result but digest's storage. */
+void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const read_range *range, file_result *result);
+
+#endif

@@ -1,0 +1,57 @@
+/* Directory walk of dir mode (contract §4, §9): regular files only, in a
+ * deterministic order (each directory's entries sorted byte-wise by name,
+ * its files before its sub-directories, depth first), symlinks neither
+ * followed nor hashed, FIFOs, sockets and devices never opened. */
+#ifndef HC_CLI_WALK_H
+#define HC_CLI_WALK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* An open directory of the walk; files are opened relative to it, so paths
+ * of any depth work. Reference-counted: items keep it open. */
+typedef struct walk_dir walk_dir;
+
+typedef enum walk_item_kind {
+    WALK_FILE,     /* a regular file that passed -i/-e */
+    WALK_ERROR     /* a sub-directory that could not be read */
+} walk_item_kind;
+
+typedef struct walk_item {
+    walk_item_kind kind;
+    walk_dir *dir;      /* WALK_FILE: holds a reference; release with walk_item_free */
+    const char *name;   /* WALK_FILE: the name inside dir (points into path) */
+    char *path;         /* the printed path (§4.3), owned */
+    int error_number;   /* WALK_ERROR: errno */
+} walk_item;
+
+typedef struct walk_options {
+    bool recursive;
+    const char *include; /* -i: NULL or "" means no filter */
+    const char *exclude; /* -e */
+} walk_options;
+
+typedef struct walk walk;
+
+/* Opens the source directory (quotes already stripped). NULL with errno set
+ * when it cannot be opened as a directory. */
+walk *walk_open(const char *source, const walk_options *options);
+/* The next item in walk order; false at the end, or with errno = ENOMEM
+ * when memory ran out. */
+bool walk_next(walk *w, walk_item *item);
+void walk_close(walk *w);
+
+void walk_item_free(walk_item *item);
+/* The descriptor of the directory holding a WALK_FILE item. */
+int walk_dir_fd(const walk_dir *dir);
+
+/* Zig-style error name for a walk diagnostic ("AccessDenied", ...), as the
+ * reference prints them (contract §4.4). */
+const char *walk_error_name(int error_number);
+
+/* Whole-name glob of contract §4.2: '*' any run, '?' one byte, ASCII case
+ * blind, '[' literal, ';' separates alternatives, empty alternatives match
+ * nothing. */
+bool pattern_list_matches(const char *list, const char *name);
+
+#endif

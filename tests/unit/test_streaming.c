@@ -1,0 +1,125 @@
+/* Streaming for every row of the table: a multi-block non-uniform message
+ * fed in two pieces split at every offset, with zero-length updates between
+ * them, and in many random pieces, gives the one-shot digest; a copy of a
+ * mid-stream context finishes to the same digest. */
+#include "testutil.h"
+
+static void oneshot(hc_hasher *h, const uint8_t *data, size_t len, uint8_t *out)
+{
+    hc_hasher_reset(h);
+    hc_hasher_update(h, data, len);
+    hc_hasher_final(h, out);
+}
+
+static void check_algorithm(const hc_algorithm *alg)
+{
+    /* Two full blocks and a partial one, at least 300 bytes, so every split
+     * crosses block boundaries and the padding sees a partial block. */
+    size_t len = 2 * (size_t)alg->block_len + 37;
+    if (len < 300)
+        len = 300;
+    uint8_t *data = malloc(len);
+    fill_pattern(data, len, alg->id + 1);
+
+    hc_hasher h;
+    CHECK(hc_hasher_open(&h, alg, NULL) == HC_OK);
+    uint8_t expected[HC_MAX_DIGEST_LEN], got[HC_MAX_DIGEST_LEN];
+    oneshot(&h, data, len, expected);
+
+    /* The same hasher used again must not carry state over. */
+    oneshot(&h, data, len, got);
+    CHECK_MSG(memcmp(expected, got, h.out_len) == 0, "%s: reset does not restart", alg->name);
+
+    int split_failures = 0;
+    for (size_t split = 0; split <= len; split++) {
+        hc_hasher_reset(&h);
+        hc_hasher_update(&h, data, 0);
+        hc_hasher_update(&h, data, split);
+        hc_hasher_update(&h, data + split, 0);
+        hc_hasher_update(&h, data + split, len - split);
+        hc_hasher_final(&h, got);
+        if (memcmp(expected, got, h.out_len) != 0)
+            split_failures++;
+    }
+    CHECK_MSG(split_failures == 0, "%s: %d of %zu split points differ", alg->name, split_failures, len + 1);
+
+    /* Random pieces of 0..2 blocks. */
+    uint8_t sizes[64];
+    fill_pattern(sizes, sizeof(sizes), 1000 + alg->id);
+    hc_hasher_reset(&h);
+    size_t done = 0;
+    for (size_t i = 0; done < len; i++) {
+        size_t piece = sizes[i % sizeof(sizes)] % (2 * alg->block_len + 1);
+        if (piece > len - done)
+            piece = len - done;
+        hc_hasher_update(&h, data + done, piece);
+        done += piece;
+    }
+    hc_hasher_final(&h, got);
+    CHECK_MSG(memcmp(expected, got, h.out_len) == 0, "%s: random pieces differ", alg->name);
+
+    /* Copy mid-stream (brute force reuses a hashed prefix this way). */
+    if (!(alg->flags & HC_ALG_OPAQUE_CTX)) {
+        hc_hasher copy;
+        CHECK(hc_hasher_open(&copy, alg, NULL) == HC_OK);
+        hc_hasher_reset(&h);
+        hc_hasher_update(&h, data, len / 3);
+        CHECK(hc_hasher_copy(&copy, &h) == HC_OK);
+        /* Diverge the original to prove the copy is independent. */
+        hc_hasher_update(&h, "x", 1);
+        hc_hasher_update(&copy, data + len / 3, len - len / 3);
+        hc_hasher_final(&copy, got);
+        CHECK_MSG(memcmp(expected, got, h.out_len) == 0, "%s: copied context differs", alg->name);
+        hc_hasher_close(&copy);
+    } else {
+        hc_hasher other;
+        CHECK(hc_hasher_open(&other, alg, NULL) == HC_OK);
+        CHECK(hc_hasher_copy(&other, &h) == HC_ERR_UNSUPPORTED);
+        hc_hasher_close(&other);
+    }
+    hc_hasher_close(&h);
+    free(data);
+}
+
+static void check_table(void)
+{
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        const hc_algorithm *alg = &hc_algorithms[i];
+        CHECK_MSG(alg->id == (hc_algorithm_id)i, "row %zu has id %d", i, alg->id);
+        CHECK(alg->digest_len > 0 && alg->digest_len <= HC_MAX_DIGEST_LEN);
+        CHECK(alg->block_len > 0);
+        CHECK(alg->ctx_size > 0 && alg->ctx_size <= HC_MAX_CTX_SIZE);
+        CHECK(alg->init && alg->update && alg->final);
+        CHECK((alg->acquire == NULL) == (alg->release == NULL));
+        CHECK_MSG(hc_algorithm_find(alg->name) == alg, "lookup of %s", alg->name);
+        if (i > 0)
+            CHECK_MSG(strcmp(hc_algorithms[i - 1].name, alg->name) < 0, "%s is out of order", alg->name);
+    }
+    CHECK(hc_algorithm_find("MD5") == NULL);
+    CHECK(hc_algorithm_find("sha3-256") == NULL);
+    CHECK(hc_algorithm_find("") == NULL);
+    CHECK(hc_algorithm_suggest("sha3-256", 2) == hc_algorithm_find("sha-3-256"));
+    CHECK(hc_algorithm_suggest("MD5", 2) == hc_algorithm_find("md5"));
+    CHECK(hc_algorithm_suggest("completely-different", 2) == NULL);
+}
+
+static void check_parameters_are_refused_where_not_offered(void)
+{
+    hc_hasher h;
+    hc_params params = {.out_len = 20};
+    CHECK(hc_hasher_open(&h, hc_algorithm_find("md5"), &params) == HC_ERR_INVALID);
+    params = (hc_params){.key_mode = HC_KEY_KEYED};
+    CHECK(hc_hasher_open(&h, hc_algorithm_find("sha256"), &params) == HC_ERR_INVALID);
+    params = (hc_params){.out_len = 16};
+    CHECK(hc_hasher_open(&h, hc_algorithm_find("md5"), &params) == HC_OK);
+    hc_hasher_close(&h);
+}
+
+int main(void)
+{
+    check_table();
+    check_parameters_are_refused_where_not_offered();
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
+        check_algorithm(&hc_algorithms[i]);
+    return test_report("streaming");
+}
