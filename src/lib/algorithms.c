@@ -596,6 +596,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha384_init,
         .update = hc_ossl_sha384_update,
         .final = hc_ossl_sha384_final,
+        .multibuffer = &hc_mb_sha384,
     },
     [HC_SHA512] = {
         .id = HC_SHA512,
@@ -609,6 +610,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha512_init,
         .update = hc_ossl_sha512_update,
         .final = hc_ossl_sha512_final,
+        .multibuffer = &hc_mb_sha512,
     },
     [HC_SNEFRU128] = {
         .id = HC_SNEFRU128,

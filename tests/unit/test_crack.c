@@ -331,7 +331,7 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level)
 {
     hc_simd_limit(level);
     const size_t dict_sizes[] = {1, 2, 3, 7, 10, 26, 62, 94, 200, 255};
-    uint32_t max_len = (alg->flags & HC_ALG_CRC) ? 70 : (alg->flags & HC_ALG_TEXT_UTF16LE) ? 27 : 55;
+    uint32_t max_len = (alg->flags & HC_ALG_CRC) ? 70 : (alg->flags & HC_ALG_TEXT_UTF16LE) ? 27 : alg->block_len - 9;
     unsigned failures = 0;
     for (uint32_t len = 1; len <= max_len + 2; len++) {
         for (int rep = 0; rep < 2; rep++) {
@@ -381,7 +381,7 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level)
 
 static void test_kernels(void)
 {
-    const char *names[] = {"md5", "md4", "ntlm", "sha1", "sha224", "sha256", "crc32", "crc32c"};
+    const char *names[] = {"md5", "md4", "ntlm", "sha1", "sha224", "sha256", "sha384", "sha512", "crc32", "crc32c"};
     hc_simd_level top = hc_simd_detected();
     for (size_t a = 0; a < sizeof(names) / sizeof(names[0]); a++) {
         const hc_algorithm *alg = alg_named(names[a]);

@@ -76,6 +76,8 @@ typedef struct engine {
     const struct hc_multibuffer *mb; /* NULL: generic path only */
     hc_mb_kernel kernel;
     uint32_t target_words[16];
+    uint64_t target64[8];
+    unsigned word_bytes, block_bytes;
     bool copy_prefix;
     uint32_t crc_table[256];         /* CRC rows: the byte-wise table */
 
@@ -113,7 +115,7 @@ typedef struct worker {
     size_t cap;
     /* kernel tables of table_len */
     uint32_t table_len;
-    uint32_t *tab_hi, *tab_lo;
+    void *tab_hi, *tab_lo;             /* uint32_t or uint64_t entries */
     size_t tab_cap;
     uint32_t hits[HITS_CAP];
     hc_count processed;
@@ -165,10 +167,11 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
     }
     if (e->mb == NULL || (uint64_t)len * e->cw > e->mb->max_bytes)
         return;
+    const unsigned wb = e->word_bytes;
     unsigned bytes = len * e->cw;
-    unsigned word = (bytes - 1) / 4;
+    unsigned word = (bytes - 1) / wb;
     /* characters wholly inside the last word, and inside the one before */
-    unsigned in_last = (bytes - 4 * word) / e->cw, in_prev = word > 0 ? 4 / e->cw : 0;
+    unsigned in_last = (bytes - wb * word) / e->cw, in_prev = word > 0 ? wb / e->cw : 0;
     unsigned t = 0;
     uint64_t inner = 1;
     while (t < in_last && t < len && inner * e->d <= TABLE_MAX) {
@@ -422,23 +425,39 @@ static void run_generic(worker *w, const chunk *c)
 
 /* ---- kernel path ------------------------------------------------------------------ */
 
-static uint32_t load_word(const uint8_t *p, bool big_endian)
+/* A word of n bytes (4 or 8) in the given byte order. */
+static uint64_t load_word(const uint8_t *p, unsigned n, bool big_endian)
 {
-    if (big_endian)
-        return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-    return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v = v << 8 | p[big_endian ? i : n - 1 - i];
+    return v;
 }
 
-/* The padded block of a one-block message of `bytes` bytes whose first
- * bytes are already in block: 0x80, zeros, the bit length (RFC 1321 §3.1-3.2,
- * FIPS 180-4 §5.1.1), in the algorithm's byte order. */
-static void pad_block(uint8_t block[64], unsigned bytes, bool big_endian)
+static void table_set(void *table, size_t u, uint64_t value, unsigned word_bytes)
 {
-    memset(block + bytes, 0, 64 - bytes);
+    if (word_bytes == 8)
+        ((uint64_t *)table)[u] = value;
+    else
+        ((uint32_t *)table)[u] = (uint32_t)value;
+}
+
+static void table_copy(void *table, size_t to, size_t from, unsigned word_bytes)
+{
+    memcpy((uint8_t *)table + to * word_bytes, (uint8_t *)table + from * word_bytes, word_bytes);
+}
+
+/* The padded block (64 or 128 bytes) of a one-block message of `bytes`
+ * bytes whose first bytes are already in block: 0x80, zeros, the bit length
+ * in the last 8 bytes (RFC 1321 §3.1-3.2, FIPS 180-4 §5.1.1; §5.1.2's
+ * 128-bit length has a zero upper half here), in the algorithm's order. */
+static void pad_block(uint8_t *block, unsigned block_bytes, unsigned bytes, bool big_endian)
+{
+    memset(block + bytes, 0, block_bytes - bytes);
     block[bytes] = 0x80;
     uint64_t bits = (uint64_t)bytes * 8;
-    for (int i = 0; i < 8; i++)
-        block[big_endian ? 63 - i : 56 + i] = (uint8_t)(bits >> (8 * i));
+    for (unsigned i = 0; i < 8; i++)
+        block[big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
 }
 
 static void put_char(uint8_t *block, unsigned pos, unsigned cw, uint8_t c)
@@ -452,12 +471,13 @@ static void put_char(uint8_t *block, unsigned pos, unsigned cw, uint8_t c)
 static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
 {
     engine *e = w->e;
+    const unsigned wb = e->word_bytes;
     size_t need = plan->inner + HC_MB_TABLE_PAD;
     if (need > w->tab_cap) {
-        uint32_t *hi = realloc(w->tab_hi, need * sizeof(uint32_t));
+        void *hi = realloc(w->tab_hi, need * sizeof(uint64_t));
         if (hi)
             w->tab_hi = hi;
-        uint32_t *lo = realloc(w->tab_lo, need * sizeof(uint32_t));
+        void *lo = realloc(w->tab_lo, need * sizeof(uint64_t));
         if (lo)
             w->tab_lo = lo;
         if (!hi || !lo)
@@ -466,20 +486,20 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
     }
     const bool be = e->mb->big_endian;
     uint8_t digits[MAX_SUFFIX] = {0};
-    uint8_t block[64], suffix[MAX_SUFFIX];
+    uint8_t block[128], suffix[MAX_SUFFIX];
     memset(block, 0, sizeof(block));
     const unsigned first = len - plan->t;
     for (uint64_t u = 0; u < plan->inner; u++) {
         if (e->mb->crc_poly) {
             for (unsigned k = 0; k < plan->t; k++)
                 suffix[k] = e->job->dict[digits[k]];
-            w->tab_hi[u] = crc_run(e->crc_table, 0, suffix, plan->t);
-            w->tab_lo[u] = 0;
+            table_set(w->tab_hi, u, crc_run(e->crc_table, 0, suffix, plan->t), wb);
+            table_set(w->tab_lo, u, 0, wb);
         } else {
             for (unsigned k = 0; k < plan->t; k++)
                 put_char(block, first + k, e->cw, e->job->dict[digits[k]]);
-            w->tab_hi[u] = load_word(block + 4 * plan->word, be);
-            w->tab_lo[u] = plan->two ? load_word(block + 4 * (plan->word - 1), be) : 0;
+            table_set(w->tab_hi, u, load_word(block + wb * plan->word, wb, be), wb);
+            table_set(w->tab_lo, u, plan->two ? load_word(block + wb * (plan->word - 1), wb, be) : 0, wb);
         }
         for (unsigned k = plan->t; k-- > 0;) {
             if (++digits[k] < e->d)
@@ -488,8 +508,8 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
         }
     }
     for (size_t u = plan->inner; u < need; u++) {
-        w->tab_hi[u] = w->tab_hi[plan->inner - 1];
-        w->tab_lo[u] = w->tab_lo[plan->inner - 1];
+        table_copy(w->tab_hi, u, plan->inner - 1, wb);
+        table_copy(w->tab_lo, u, plan->inner - 1, wb);
     }
     w->table_len = len;
     return true;
@@ -511,18 +531,24 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
     set_candidate(w, len, c->off);
 
     const bool crc = e->mb->crc_poly != 0;
-    uint8_t block[64];
+    const unsigned wb = e->word_bytes;
+    uint8_t block[128];
     memset(block, 0, sizeof(block));
     if (!crc) {
-        pad_block(block, len * cw, be);
+        pad_block(block, e->block_bytes, len * cw, be);
         for (unsigned i = 0; i < prefix_len; i++)
             put_char(block, i, cw, w->text[i]);
     }
     uint32_t words[16];
+    uint64_t words64[16];
     hc_mb_args args = {
         .w = words,
         .tab_lo = w->tab_lo,
         .tab_hi = w->tab_hi,
+        .w64 = words64,
+        .tab64_lo = w->tab_lo,
+        .tab64_hi = w->tab_hi,
+        .target64 = e->target64,
         .word = plan->word,
         .two = plan->two,
         .target = e->target_words,
@@ -538,8 +564,10 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
             uint32_t reg = crc_run(e->crc_table, 0xFFFFFFFFu, w->text, prefix_len);
             words[0] = crc_zeros(e->crc_table, reg, plan->t) ^ ~e->target_words[0];
         } else {
-            for (unsigned i = 0; i < 16; i++)
-                words[i] = load_word(block + 4 * i, be);
+            for (unsigned i = 0; i < 16; i++) {
+                words64[i] = load_word(block + wb * i, wb, be);
+                words[i] = (uint32_t)words64[i];
+            }
         }
         size_t u = u0;
         while (u < u_end) {
@@ -697,13 +725,20 @@ static hc_status engine_init(engine *e, const hc_crack_job *job)
     e->mb = job->alg->multibuffer;
     if (e->mb && e->mb->char_width != e->cw)
         e->mb = NULL;
-    if (e->mb) {
+    if (e->mb)
         e->kernel = hc_mb_select(e->mb, hc_simd_active(), NULL);
+    if (e->kernel == NULL)
+        e->mb = NULL;
+    if (e->mb) {
+        e->word_bytes = e->mb->word_bytes;
+        e->block_bytes = 16 * e->word_bytes;
         for (unsigned i = 0; i < job->alg->digest_len / 4 && i < 16; i++)
-            e->target_words[i] = load_word(job->target + 4 * i, e->mb->big_endian);
+            e->target_words[i] = (uint32_t)load_word(job->target + 4 * i, 4, e->mb->big_endian);
+        for (unsigned i = 0; i < job->alg->digest_len / 8 && i < 8; i++)
+            e->target64[i] = load_word(job->target + 8 * i, 8, e->mb->big_endian);
         if (e->mb->crc_poly) {
             /* CRCs print their value most significant byte first (§6). */
-            e->target_words[0] = load_word(job->target, true);
+            e->target_words[0] = (uint32_t)load_word(job->target, 4, true);
             crc_make_table(e->crc_table, e->mb->crc_poly);
         }
     }
@@ -785,9 +820,8 @@ void hc_crack_result_free(hc_crack_result *result)
 const char *hc_crack_kernel_name(const hc_algorithm *alg)
 {
     const struct hc_multibuffer *mb = alg->multibuffer;
-    if (mb == NULL)
-        return "generic";
     hc_simd_level used;
-    hc_mb_select(mb, hc_simd_active(), &used);
+    if (mb == NULL || hc_mb_select(mb, hc_simd_active(), &used) == NULL)
+        return "generic";
     return hc_simd_name(used);
 }

@@ -26,6 +26,16 @@
 #define V_EQ(a, b) ((unsigned)_mm512_cmpeq_epi32_mask(a, b))
 #define V_TERN(a, b, c, imm) _mm512_ternarylogic_epi32(a, b, c, imm)
 #define V_PIN(x) __asm__("" : "+v"(x))
+/* Eight 64-bit lanes for SHA-384/512. */
+#define V64 __m512i
+#define VL64 8
+#define MB_NI_SHA512 2
+#define V64_SET1(x) _mm512_set1_epi64((long long)(x))
+#define V64_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define V64_ADD(a, b) _mm512_add_epi64(a, b)
+#define V64_ROR(a, n) _mm512_ror_epi64(a, n)
+#define V64_SHR(a, n) _mm512_srli_epi64(a, n)
+#define V64_EQ(a, b) ((unsigned)_mm512_cmpeq_epi64_mask(a, b))
 
 #include "mb_kernels.inc"
 #endif

@@ -54,6 +54,39 @@ const uint32_t hc_sha224_iv[8] = {
     0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 };
 
+const uint64_t hc_sha512_k[80] = {
+    0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
+    0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
+    0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
+    0x72be5d74f27b896full, 0x80deb1fe3b1696b1ull, 0x9bdc06a725c71235ull, 0xc19bf174cf692694ull,
+    0xe49b69c19ef14ad2ull, 0xefbe4786384f25e3ull, 0x0fc19dc68b8cd5b5ull, 0x240ca1cc77ac9c65ull,
+    0x2de92c6f592b0275ull, 0x4a7484aa6ea6e483ull, 0x5cb0a9dcbd41fbd4ull, 0x76f988da831153b5ull,
+    0x983e5152ee66dfabull, 0xa831c66d2db43210ull, 0xb00327c898fb213full, 0xbf597fc7beef0ee4ull,
+    0xc6e00bf33da88fc2ull, 0xd5a79147930aa725ull, 0x06ca6351e003826full, 0x142929670a0e6e70ull,
+    0x27b70a8546d22ffcull, 0x2e1b21385c26c926ull, 0x4d2c6dfc5ac42aedull, 0x53380d139d95b3dfull,
+    0x650a73548baf63deull, 0x766a0abb3c77b2a8ull, 0x81c2c92e47edaee6ull, 0x92722c851482353bull,
+    0xa2bfe8a14cf10364ull, 0xa81a664bbc423001ull, 0xc24b8b70d0f89791ull, 0xc76c51a30654be30ull,
+    0xd192e819d6ef5218ull, 0xd69906245565a910ull, 0xf40e35855771202aull, 0x106aa07032bbd1b8ull,
+    0x19a4c116b8d2d0c8ull, 0x1e376c085141ab53ull, 0x2748774cdf8eeb99ull, 0x34b0bcb5e19b48a8ull,
+    0x391c0cb3c5c95a63ull, 0x4ed8aa4ae3418acbull, 0x5b9cca4f7763e373ull, 0x682e6ff3d6b2b8a3ull,
+    0x748f82ee5defb2fcull, 0x78a5636f43172f60ull, 0x84c87814a1f0ab72ull, 0x8cc702081a6439ecull,
+    0x90befffa23631e28ull, 0xa4506cebde82bde9ull, 0xbef9a3f7b2c67915ull, 0xc67178f2e372532bull,
+    0xca273eceea26619cull, 0xd186b8c721c0c207ull, 0xeada7dd6cde0eb1eull, 0xf57d4f7fee6ed178ull,
+    0x06f067aa72176fbaull, 0x0a637dc5a2c898a6ull, 0x113f9804bef90daeull, 0x1b710b35131c471bull,
+    0x28db77f523047d84ull, 0x32caab7b40c72493ull, 0x3c9ebe0a15c9bebcull, 0x431d67c49c100d4cull,
+    0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull,
+};
+
+const uint64_t hc_sha512_iv[8] = {
+    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
+    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
+};
+
+const uint64_t hc_sha384_iv[8] = {
+    0xcbbb9d5dc1059ed8ull, 0x629a292a367cd507ull, 0x9159015a3070dd17ull, 0x152fecd8f70e5939ull,
+    0x67332667ffc00b31ull, 0x8eb44a8768581511ull, 0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull,
+};
+
 /* RFC 1321 §3.3 / RFC 1320 §3.3: A, B, C, D. */
 enum { IV_A = 0x67452301, IV_B = (int)0xefcdab89, IV_C = (int)0x98badcfe, IV_D = 0x10325476 };
 
@@ -148,22 +181,27 @@ uint32_t hc_sha1_expected(const hc_mb_args *args)
 uint32_t hc_sha256_expected(const hc_mb_args *args)
 {
     if (args->variant == HC_MB_SHA224)
-        return args->target[6] - hc_sha224_iv[6];
+        return args->target[3] - hc_sha224_iv[3];
     return args->target[7] - hc_sha256_iv[7];
+}
+
+uint64_t hc_sha512_expected(const hc_mb_args *args)
+{
+    if (args->variant == HC_MB_SHA384)
+        return args->target64[3] - hc_sha384_iv[3];
+    return args->target64[7] - hc_sha512_iv[7];
 }
 
 hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, hc_simd_level *used)
 {
-    for (int l = (int)level; l > HC_SIMD_PORTABLE; l--) {
+    for (int l = (int)level; l >= HC_SIMD_PORTABLE; l--) {
         if (mb->kernels[l]) {
             if (used)
                 *used = (hc_simd_level)l;
             return mb->kernels[l];
         }
     }
-    if (used)
-        *used = HC_SIMD_PORTABLE;
-    return mb->kernels[HC_SIMD_PORTABLE];
+    return NULL;
 }
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -179,14 +217,28 @@ hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, 
         [HC_SIMD_AVX512] = HC_MB_X86(hc_mb_##family##_avx512),                            \
     }
 
-const struct hc_multibuffer hc_mb_md5 = {"md5", 1, false, 55, 0, 0, HC_MB_KERNELS(md5)};
-const struct hc_multibuffer hc_mb_md4 = {"md4", 1, false, 55, 0, 0, HC_MB_KERNELS(md4)};
+/* SHA-384/512 lanes are 64-bit: without AVX-512's 64-bit rotates the
+ * vector code loses to OpenSSL's scalar rounds, so lower levels use the
+ * generic path. */
+#define HC_MB_KERNELS_AVX512(family)                                                      \
+    {                                                                                     \
+        [HC_SIMD_PORTABLE] = NULL, [HC_SIMD_SSE41] = NULL, [HC_SIMD_AVX2] = NULL,         \
+        [HC_SIMD_AVX512] = HC_MB_X86(hc_mb_##family##_avx512),                            \
+    }
+
+#define HC_MB(kernel, width, be, bytes, var, poly) \
+    {#kernel, width, be, bytes, (poly) ? 0 : 55, var, poly, HC_MB_KERNELS(kernel)}
+
+const struct hc_multibuffer hc_mb_md5 = HC_MB(md5, 1, false, 4, 0, 0);
+const struct hc_multibuffer hc_mb_md4 = HC_MB(md4, 1, false, 4, 0, 0);
 /* NTLM is MD4 over UTF-16LE: each candidate byte becomes two message bytes. */
-const struct hc_multibuffer hc_mb_ntlm = {"md4", 2, false, 55, 0, 0, HC_MB_KERNELS(md4)};
-const struct hc_multibuffer hc_mb_sha1 = {"sha1", 1, true, 55, 0, 0, HC_MB_KERNELS(sha1)};
-const struct hc_multibuffer hc_mb_sha224 = {"sha256", 1, true, 55, HC_MB_SHA224, 0, HC_MB_KERNELS(sha256)};
-const struct hc_multibuffer hc_mb_sha256 = {"sha256", 1, true, 55, HC_MB_SHA256, 0, HC_MB_KERNELS(sha256)};
+const struct hc_multibuffer hc_mb_ntlm = HC_MB(md4, 2, false, 4, 0, 0);
+const struct hc_multibuffer hc_mb_sha1 = HC_MB(sha1, 1, true, 4, 0, 0);
+const struct hc_multibuffer hc_mb_sha224 = HC_MB(sha256, 1, true, 4, HC_MB_SHA224, 0);
+const struct hc_multibuffer hc_mb_sha256 = HC_MB(sha256, 1, true, 4, HC_MB_SHA256, 0);
+const struct hc_multibuffer hc_mb_sha384 = {"sha512", 1, true, 8, 111, HC_MB_SHA384, 0, HC_MB_KERNELS_AVX512(sha512)};
+const struct hc_multibuffer hc_mb_sha512 = {"sha512", 1, true, 8, 111, HC_MB_SHA512, 0, HC_MB_KERNELS_AVX512(sha512)};
 /* CRC-32 (IEEE 802.3, reflected 0xEDB88320) and CRC-32C (Castagnoli,
  * reflected 0x82F63B78): any length, so max_bytes does not apply. */
-const struct hc_multibuffer hc_mb_crc32 = {"scan", 1, false, 0, 0, 0xEDB88320u, HC_MB_KERNELS(scan)};
-const struct hc_multibuffer hc_mb_crc32c = {"scan", 1, false, 0, 0, 0x82F63B78u, HC_MB_KERNELS(scan)};
+const struct hc_multibuffer hc_mb_crc32 = HC_MB(scan, 1, false, 4, 0, 0xEDB88320u);
+const struct hc_multibuffer hc_mb_crc32c = HC_MB(scan, 1, false, 4, 0, 0x82F63B78u);

@@ -20,6 +20,10 @@ extern const uint8_t hc_md4_rot[48];
 extern const uint32_t hc_sha256_k[64];
 extern const uint32_t hc_sha256_iv[8];
 extern const uint32_t hc_sha224_iv[8];
+/* FIPS 180-4 §4.2.3: SHA-384/512 round constants; §5.3.4/§5.3.5 initial values. */
+extern const uint64_t hc_sha512_k[80];
+extern const uint64_t hc_sha512_iv[8];
+extern const uint64_t hc_sha384_iv[8];
 
 /* The last step that reads message word j: MD5 reads it last in round 4 at
  * step 48 + p with (7p mod 16) = j (RFC 1321 §3.4), so p = 7j mod 16 since
@@ -54,8 +58,16 @@ void hc_md4_prepare(const hc_mb_args *args, unsigned first, unsigned last, uint3
 /* SHA-1: the value of T[75], the word computed at step 75 that ends up as
  * digest word 4 (FIPS 180-4 §6.1.2: e after step 79 is ROTL^30(T[75])). */
 uint32_t hc_sha1_expected(const hc_mb_args *args);
-/* SHA-256: e after step 60 (becomes h, digest word 7); SHA-224: e after
- * step 61 (becomes g, digest word 6, its last word). */
+/* SHA-256: e after step 60 (becomes h, digest word 7); SHA-224, whose
+ * digest stops at word 6: a after step 60 (becomes d, word 3). */
 uint32_t hc_sha256_expected(const hc_mb_args *args);
+/* SHA-512: e after step 76 (becomes h, word 7); SHA-384 (words 0..5): a
+ * after step 76 (becomes d, word 3). */
+uint64_t hc_sha512_expected(const hc_mb_args *args);
+
+static inline uint64_t hc_rol64(uint64_t x, unsigned n)
+{
+    return (x << n) | (x >> ((64 - n) & 63));
+}
 
 #endif

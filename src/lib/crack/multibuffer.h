@@ -40,6 +40,8 @@ typedef struct hc_mb_args {
     const uint32_t *w;        /* 16 message words, varying bits zero */
     const uint32_t *tab_lo;   /* bits of word - 1 per suffix (when two) */
     const uint32_t *tab_hi;   /* bits of word per suffix */
+    /* The same for the 64-bit-word kernels (SHA-384/512): */
+    const uint64_t *w64, *tab64_lo, *tab64_hi, *target64;
     unsigned word;            /* last varying word, 0..13 */
     bool two;                 /* word - 1 varies too */
     const uint32_t *target;   /* digest as the algorithm's words (byte order undone) */
@@ -56,23 +58,24 @@ struct hc_multibuffer {
     const char *name;         /* for reports */
     uint8_t char_width;       /* bytes per candidate character (2: UTF-16LE) */
     bool big_endian;          /* message words are big-endian (SHA) */
-    uint8_t max_bytes;        /* longest message of one block: 55 */
+    uint8_t word_bytes;       /* 4, or 8 for SHA-384/512; a block is 16 words */
+    uint8_t max_bytes;        /* longest message of one block: 55 (111) */
     unsigned variant;         /* passed to the kernel (SHA-224 vs SHA-256) */
     /* CRCs: the reflected polynomial (the register starts and ends inverted,
      * RFC 1952 §8 / RFC 3720 B.4); 0 for the block kernels. */
     uint32_t crc_poly;
     /* Index: hc_simd_level; NULL where that level has no kernel of its own
-     * (a lower one is used). The portable entry is never NULL. */
+     * (a lower one is used; none at all: the generic path). */
     hc_mb_kernel kernels[HC_SIMD_LEVEL_COUNT];
 };
 
-enum { HC_MB_SHA256 = 0, HC_MB_SHA224 = 1 };
+enum { HC_MB_SHA256 = 0, HC_MB_SHA224 = 1, HC_MB_SHA512 = 0, HC_MB_SHA384 = 1 };
 
-/* The kernel for a level: the best one at or below it. */
+/* The kernel for a level: the best one at or below it, or NULL. */
 hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, hc_simd_level *used);
 
 extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1, hc_mb_sha224, hc_mb_sha256,
-    hc_mb_crc32, hc_mb_crc32c;
+    hc_mb_sha384, hc_mb_sha512, hc_mb_crc32, hc_mb_crc32c;
 
 /* The kernels, one set per instruction set (mb_portable.c, mb_avx2.c,
  * mb_avx512.c). */
@@ -86,5 +89,6 @@ extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1,
 HC_MB_DECLARE(portable);
 HC_MB_DECLARE(avx2);
 HC_MB_DECLARE(avx512);
+size_t hc_mb_sha512_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
 
 #endif
