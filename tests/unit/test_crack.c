@@ -383,6 +383,12 @@ static void test_kernels(void)
 {
     const char *names[] = {"md5", "md4", "ntlm", "sha1", "sha224", "sha256", "sha384", "sha512", "crc32", "crc32c"};
     hc_simd_level top = hc_simd_detected();
+    CHECK(strcmp(hc_crack_kernel_name(alg_named("whirlpool")), "generic") == 0);
+    hc_simd_limit(HC_SIMD_PORTABLE);
+    CHECK(strcmp(hc_crack_kernel_name(alg_named("md5")), "portable") == 0);
+    CHECK(strcmp(hc_crack_kernel_name(alg_named("sha512")), "generic") == 0);
+    hc_simd_limit(HC_SIMD_AVX512);
+    CHECK(strcmp(hc_crack_kernel_name(alg_named("md5")), hc_simd_name(top == HC_SIMD_SSE41 ? HC_SIMD_PORTABLE : top)) == 0);
     for (size_t a = 0; a < sizeof(names) / sizeof(names[0]); a++) {
         const hc_algorithm *alg = alg_named(names[a]);
         CHECK(alg->multibuffer != NULL);

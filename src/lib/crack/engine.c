@@ -41,6 +41,7 @@ enum {
     /* Candidates per chunk: a few milliseconds of work, so that a found
      * match waits little for the earlier chunks still in flight. */
     KERNEL_CHUNK = 1 << 21,
+    CRC_CHUNK = 1 << 27,
     GENERIC_CHUNK = 1 << 12,
     /* Candidates between two calls of job->cancelled(). */
     POLL_EVERY = 1 << 16,
@@ -231,7 +232,7 @@ static bool next_chunk(engine *e, chunk *c)
         length_plan plan;
         plan_length(e, e->cur_len, &plan);
         hc_count end = e->cur_len == e->last_len ? e->last_end : pow_d(e, e->cur_len);
-        uint64_t want = plan.kernel ? KERNEL_CHUNK : GENERIC_CHUNK;
+        uint64_t want = !plan.kernel ? GENERIC_CHUNK : e->mb->crc_poly ? CRC_CHUNK : KERNEL_CHUNK;
         uint64_t units = want / plan.inner > 0 ? want / plan.inner : 1;
         /* Chunks end on whole kernel calls (a multiple of the suffix count). */
         hc_count stop = (e->cur_off / plan.inner + units) * plan.inner;
