@@ -3,6 +3,7 @@
 #define HC_CLI_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -167,8 +168,11 @@ bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg);
 
 /* The flag set by SIGINT (Ctrl+C) once cli_catch_interrupt() was called:
  * long runs (brute force, big trees) stop and still report. Other modes
- * keep the default action, so Ctrl+C simply ends them. */
-extern volatile sig_atomic_t cli_interrupted;
+ * keep the default action, so Ctrl+C simply ends them. A lock-free atomic
+ * rather than a volatile sig_atomic_t, because worker threads read it while
+ * the handler may run on another thread (C11 7.14.1.1 allows lock-free
+ * atomics in handlers). */
+extern atomic_int cli_interrupted;
 void cli_catch_interrupt(void);
 
 #endif

@@ -1,16 +1,19 @@
 /* Ctrl+C for long runs: a flag the modes poll (design guide §6: the one
  * signal flag). */
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 
 #include "cli.h"
 
-volatile sig_atomic_t cli_interrupted;
+atomic_int cli_interrupted;
 
 static void on_interrupt(int signal_number)
 {
     (void)signal_number;
-    cli_interrupted = 1;
+    int saved_errno = errno;
+    atomic_store(&cli_interrupted, 1);
+    errno = saved_errno;
 }
 
 void cli_catch_interrupt(void)

@@ -17,6 +17,7 @@
 #include "algos/ripemd.h"
 #include "algos/tiger.h"
 #include "blake3/blake3.h"
+#include "crack/multibuffer.h"
 
 static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
 
@@ -73,6 +74,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_crc32_init,
         .update = hc_crc32_update,
         .final = hc_crc32_final,
+        .multibuffer = &hc_mb_crc32,
     },
     [HC_CRC32C] = {
         .id = HC_CRC32C,
@@ -86,6 +88,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_crc32c_init,
         .update = hc_crc32c_update,
         .final = hc_crc32c_final,
+        .multibuffer = &hc_mb_crc32c,
     },
     [HC_EDONR256] = {
         .id = HC_EDONR256,
@@ -352,6 +355,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_md4_init,
         .update = hc_ossl_md4_update,
         .final = hc_ossl_md4_final,
+        .multibuffer = &hc_mb_md4,
     },
     [HC_MD5] = {
         .id = HC_MD5,
@@ -365,6 +369,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_md5_init,
         .update = hc_ossl_md5_update,
         .final = hc_ossl_md5_final,
+        .multibuffer = &hc_mb_md5,
     },
     [HC_NTLM] = {
         .id = HC_NTLM,
@@ -378,6 +383,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_md4_init,
         .update = hc_ossl_md4_update,
         .final = hc_ossl_md4_final,
+        .multibuffer = &hc_mb_ntlm,
     },
     [HC_RIPEMD128] = {
         .id = HC_RIPEMD128,
@@ -548,6 +554,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha1_init,
         .update = hc_ossl_sha1_update,
         .final = hc_ossl_sha1_final,
+        .multibuffer = &hc_mb_sha1,
     },
     [HC_SHA224] = {
         .id = HC_SHA224,
@@ -561,6 +568,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha224_init,
         .update = hc_ossl_sha224_update,
         .final = hc_ossl_sha224_final,
+        .multibuffer = &hc_mb_sha224,
     },
     [HC_SHA256] = {
         .id = HC_SHA256,
@@ -574,6 +582,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha256_init,
         .update = hc_ossl_sha256_update,
         .final = hc_ossl_sha256_final,
+        .multibuffer = &hc_mb_sha256,
     },
     [HC_SHA384] = {
         .id = HC_SHA384,
@@ -587,6 +596,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha384_init,
         .update = hc_ossl_sha384_update,
         .final = hc_ossl_sha384_final,
+        .multibuffer = &hc_mb_sha384,
     },
     [HC_SHA512] = {
         .id = HC_SHA512,
@@ -600,6 +610,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ossl_sha512_init,
         .update = hc_ossl_sha512_update,
         .final = hc_ossl_sha512_final,
+        .multibuffer = &hc_mb_sha512,
     },
     [HC_SNEFRU128] = {
         .id = HC_SNEFRU128,

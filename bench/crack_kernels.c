@@ -1,0 +1,112 @@
+/* Single-thread speed of the brute-force engine per algorithm and SIMD
+ * level, without the CLI: candidates per second over a fixed slice of the
+ * 6-character keyspace of [0-9a-z] (a target that is never found).
+ *
+ *   build/crack_kernels [seconds-per-run] [algorithm ...]
+ *
+ * Each configuration runs three times; the best run is printed (noise on a
+ * shared machine only ever slows a run down). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hc/algorithm.h"
+#include "hc/cpu.h"
+#include "hc/crack.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+typedef struct budget {
+    double end;
+} budget;
+
+static bool over(void *arg)
+{
+    return now() >= ((budget *)arg)->end;
+}
+
+static double rate(const hc_algorithm *alg, double seconds, uint32_t len)
+{
+    uint8_t target[HC_MAX_DIGEST_LEN], dict[HC_DICT_MAX];
+    size_t d;
+    memset(target, 0x5a, sizeof(target));
+    hc_crack_dictionary("0-9a-z", 6, dict, &d);
+    hc_crack_job job = {
+        .alg = alg, .target = target, .dict = dict, .dict_len = d, .min_len = len, .max_len = len, .threads = 1,
+    };
+    double best = 0;
+    for (int run = 0; run < 3; run++) {
+        budget b = {now() + seconds};
+        job.cancelled = over;
+        job.cancel_arg = &b;
+        double start = now();
+        hc_crack_result r;
+        if (hc_crack_run(&job, &r) != HC_OK)
+            return 0;
+        double r_s = (double)r.hashed / (now() - start);
+        hc_crack_result_free(&r);
+        if (r_s > best)
+            best = r_s;
+    }
+    return best;
+}
+
+/* The same messages through hc_hasher_oneshot in a bare loop: what the
+ * algorithm's own code costs per candidate, without the engine. */
+static double bare_rate(const hc_algorithm *alg, double seconds, uint32_t len)
+{
+    hc_hasher h;
+    if (hc_hasher_open(&h, alg, NULL) != HC_OK)
+        return 0;
+    uint8_t msg[64] = "000000000000000000000000000000000000000000000000000000000000000", out[HC_MAX_DIGEST_LEN];
+    uint64_t n = 0;
+    double start = now(), end = start + seconds, t = start;
+    while (t < end) {
+        for (int i = 0; i < 4096; i++) {
+            msg[len - 1] = (uint8_t)('0' + (i & 31));
+            msg[len - 2] = (uint8_t)('0' + ((i >> 5) & 31));
+            hc_hasher_oneshot(&h, msg, len, out);
+        }
+        n += 4096;
+        t = now();
+    }
+    hc_hasher_close(&h);
+    return (double)n / (t - start);
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = argc > 1 ? atof(argv[1]) : 0.5;
+    uint32_t len = getenv("LEN") ? (uint32_t)atoi(getenv("LEN")) : 6;
+    hc_simd_level top = hc_simd_detected();
+    printf("%-12s", "algorithm");
+    for (int l = HC_SIMD_PORTABLE; l <= (int)top; l++)
+        if (l != HC_SIMD_SSE41)
+            printf(" %12s", hc_simd_name((hc_simd_level)l));
+    printf(" %12s   (M candidates/s, 1 thread, length %u)\n", "bare loop", len);
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        const hc_algorithm *alg = &hc_algorithms[i];
+        bool wanted = argc <= 2 ? alg->multibuffer != NULL : false;
+        for (int a = 2; a < argc; a++)
+            wanted |= strcmp(argv[a], alg->name) == 0;
+        if (!wanted)
+            continue;
+        printf("%-12s", alg->name);
+        for (int l = HC_SIMD_PORTABLE; l <= (int)top; l++) {
+            if (l == HC_SIMD_SSE41)
+                continue;
+            hc_simd_limit((hc_simd_level)l);
+            printf(" %12.1f", rate(alg, seconds, len) / 1e6);
+            fflush(stdout);
+        }
+        hc_simd_limit(HC_SIMD_AVX512);
+        printf(" %12.1f\n", bare_rate(alg, seconds, len) / 1e6);
+    }
+    return 0;
+}

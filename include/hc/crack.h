@@ -1,0 +1,107 @@
+/* hc — brute-force restore of a short string from its digest (hash mode).
+ *
+ * The keyspace is every string over a dictionary of distinct bytes, in the
+ * contract's order (spec/hc-cli.md §5.5): shortest first; within a length,
+ * lexicographic by dictionary position with the rightmost byte varying
+ * fastest. With dictionary "abc": a b c aa ab ac ba ... cc aaa ... ccc.
+ *
+ * The engine never prints: it reports through hc_crack_result, and the
+ * caller stops it through the cancel callback (Ctrl+C, a time budget). */
+#ifndef HC_CRACK_H
+#define HC_CRACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hc/algorithm.h"
+#include "hc/status.h"
+
+struct hc_pool;
+
+/* Candidate counts. The keyspace sum over lengths overflows 64 bits early
+ * (62^11 > 2^64), so counts are 128-bit and saturate at HC_COUNT_MAX
+ * instead of wrapping. A saturated count stands for "at least this many";
+ * no search of that size can finish, so nothing exact is lost. */
+__extension__ typedef unsigned __int128 hc_count;
+#define HC_COUNT_MAX (~(hc_count)0)
+
+/* The longest -x the reference accepts (INT_MAX / sizeof(int)); above it the
+ * crack reports "Max string length is too big" (contract §2.5). */
+#define HC_CRACK_MAX_LENGTH 536870911u
+
+/* At most 256 distinct bytes. */
+#define HC_DICT_MAX 256
+
+/* The contract's dictionary rules (§5.2): a value containing "ASCII" is the
+ * 94 printable characters '!'..'~'; otherwise "0-9", then "a-z", then "A-Z"
+ * are expanded (non-overlapping, left to right, one after the other) and
+ * duplicate bytes dropped, keeping the first occurrence. spec may be any
+ * bytes (UTF-8 is split into its bytes). Writes the distinct bytes to out
+ * and their number to out_len (0 for an empty spec). HC_ERR_NOMEM only. */
+hc_status hc_crack_dictionary(const char *spec, size_t spec_len, uint8_t out[HC_DICT_MAX], size_t *out_len);
+
+/* The default dictionary "0-9a-zA-Z" (62 bytes). */
+extern const char hc_crack_default_dictionary[];
+
+/* d^l and sum_{l=lo..hi} d^l, saturating at HC_COUNT_MAX. */
+hc_count hc_count_pow(uint64_t d, uint64_t l);
+hc_count hc_count_sum(uint64_t d, uint64_t lo, uint64_t hi);
+
+/* [begin, end): the part-th (1-based) of parts equal slices of a keyspace of
+ * total candidates: begin = floor(total * (part - 1) / parts), exactly,
+ * without overflow. Consecutive parts tile [0, total). */
+void hc_crack_slice(hc_count total, uint64_t part, uint64_t parts, hc_count *begin, hc_count *end);
+
+typedef struct hc_crack_job {
+    const hc_algorithm *alg;
+    const uint8_t *target;      /* alg->digest_len raw bytes */
+    const uint8_t *dict;        /* distinct bytes, from hc_crack_dictionary */
+    size_t dict_len;
+    uint32_t min_len, max_len;  /* bytes, 1 <= min_len <= max_len <= HC_CRACK_MAX_LENGTH */
+    /* 0/0: the whole keyspace. Else 1 <= part <= parts: only that slice of
+     * the candidates of lengths min_len..max_len (hc_crack_slice). */
+    uint64_t part, parts;
+    /* Worker threads (>= 1). pool, when not NULL, supplies them and must
+     * have at least that many; otherwise the engine makes its own. */
+    unsigned threads;
+    struct hc_pool *pool;
+    /* Polled by the workers every few milliseconds, from several threads at
+     * once; returning true stops the run. May be NULL. */
+    bool (*cancelled)(void *arg);
+    void *cancel_arg;
+    /* Calibration: search only the candidates of the job's last length (the
+     * ones that dominate the run; at most 64 bytes, longer ones are never
+     * reached in practice), for as long as cancelled() allows. */
+    bool last_length_only;
+} hc_crack_job;
+
+typedef struct hc_crack_result {
+    bool found;
+    bool cancelled;            /* stopped by cancelled() before the end */
+    /* The contract's Attempts (§5.5): candidates in the global order up to
+     * and including the answer, counting those shorter than min_len (never
+     * hashed); for a run that ends without an answer, all candidates of the
+     * run (or, when cancelled, the ones searched). With a part, only the
+     * candidates of that part count. The same for any thread count. */
+    hc_count attempts;
+    hc_count hashed;           /* candidates actually hashed (for rates) */
+    size_t found_len;          /* bytes of the answer */
+    uint8_t *found_text;       /* the answer as dictionary bytes (not widened);
+                                  malloc'ed, free with hc_crack_result_free */
+} hc_crack_result;
+
+/* Runs the search. Returns HC_ERR_NOMEM (no result) or HC_ERR_INVALID for
+ * a malformed job; HC_OK otherwise, found or not. */
+hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result);
+void hc_crack_result_free(hc_crack_result *result);
+
+/* Candidates a full run of the job counts as attempts (see above), and the
+ * ones it hashes. */
+void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *hashed);
+
+/* The SIMD kernel the job's algorithm uses at the active SIMD level, e.g.
+ * "avx512", or "generic" for the one-candidate-at-a-time path. */
+const char *hc_crack_kernel_name(const hc_algorithm *alg);
+
+#endif

@@ -1,0 +1,828 @@
+/* The brute-force engine: enumerates the keyspace in the contract's order
+ * (spec/hc-cli.md §5.5) on several threads and reports the first match.
+ *
+ * Work is cut into chunks, ranges of consecutive candidates of one length,
+ * handed out in increasing order with a sequence number. A worker that
+ * finds a match in chunk s lowers the shared `found_seq` to s; every worker
+ * drops a chunk numbered above found_seq but finishes one below it, since it
+ * could hold an earlier match. When the workers are done, the match of the
+ * lowest chunk is the first one in the global order, whatever the thread
+ * count or timing: the answer is deterministic (it matters for CRC32, where
+ * short strings collide).
+ *
+ * Two ways to hash a chunk:
+ *  - the multi-buffer kernels (multibuffer.h) for one-block MD5, MD4, NTLM,
+ *    SHA-1, SHA-224 and SHA-256 messages: the last characters vary inside
+ *    the kernel from tables, the others form the constant words;
+ *  - the generic path for everything else: one candidate at a time through
+ *    the algorithm's hooks, the shared prefix hashed once per run of the
+ *    last character (a context copy) where the row allows it. */
+#include "hc/crack.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crack/multibuffer.h"
+#include "hc/cpu.h"
+#include "hc/pool.h"
+
+enum {
+    /* Largest table of in-kernel suffixes (d^t entries). 16384 words per
+     * table stay in L2 and cover two characters of any dictionary up to 128
+     * bytes (the default 62, ASCII's 94). */
+    TABLE_MAX = 16384,
+    /* Below this many suffixes per kernel call the per-call work (constant
+     * words, the reversed steps) starts to show; a second varying word is
+     * then worth its extra steps. */
+    INNER_MIN = 1024,
+    HITS_CAP = 128,
+    /* Candidates per chunk: a few milliseconds of work, so that a found
+     * match waits little for the earlier chunks still in flight. */
+    KERNEL_CHUNK = 1 << 21,
+    CRC_CHUNK = 1 << 27,
+    GENERIC_CHUNK = 1 << 12,
+    /* Candidates between two calls of job->cancelled(). */
+    POLL_EVERY = 1 << 16,
+    /* Contexts larger than this are rebuilt rather than copied. */
+    COPY_CTX_MAX = 512,
+    /* The longest length a calibration run (last_length_only) hashes. */
+    CALIBRATION_LEN = 64,
+    /* Most characters a kernel call varies (a one-byte dictionary would
+     * otherwise put a whole CRC candidate in the table). */
+    MAX_SUFFIX = 32
+};
+
+typedef struct length_plan {
+    bool kernel;       /* the multi-buffer path */
+    unsigned t;        /* characters that vary inside one kernel call */
+    unsigned word;     /* last varying word */
+    bool two;          /* word - 1 varies too */
+    uint64_t inner;    /* d^t */
+} length_plan;
+
+typedef struct chunk {
+    uint64_t seq;
+    uint32_t len;
+    hc_count off;      /* first candidate: index within its length */
+    uint64_t count;
+} chunk;
+
+typedef struct engine {
+    const hc_crack_job *job;
+    const hc_algorithm *alg;
+    size_t d;
+    unsigned cw;                     /* bytes per character: 2 for UTF-16LE */
+    const struct hc_multibuffer *mb; /* NULL: generic path only */
+    hc_mb_kernel kernel;
+    uint32_t target_words[16];
+    uint64_t target64[8];
+    unsigned word_bytes, block_bytes;
+    bool copy_prefix;
+    uint32_t crc_table[256];         /* CRC rows: the byte-wise table */
+
+    /* The run: from (first_len, first_off) to (last_len, last_end). */
+    bool empty;
+    uint32_t first_len, last_len;
+    hc_count first_off, last_end;
+    hc_count base_attempts;          /* attempts before the run (§5.3) */
+    hc_count size;                   /* candidates of the run */
+
+    pthread_mutex_t lock;
+    /* dispenser, under lock */
+    uint32_t cur_len;
+    hc_count cur_off;
+    bool dispensed;
+    uint64_t next_seq;
+    /* results, under lock; found_seq also read without it */
+    _Atomic uint64_t found_seq;
+    uint32_t found_len;
+    hc_count found_index;
+    uint8_t *found_text;
+    hc_count processed;
+    hc_status error;
+    atomic_bool stop;
+    atomic_bool cancelled;
+} engine;
+
+typedef struct worker {
+    engine *e;
+    hc_hasher hasher, prefix;
+    bool prefix_open;
+    uint8_t digest[HC_MAX_DIGEST_LEN];
+    /* candidate of the current length: dictionary positions and bytes */
+    uint8_t *digits, *text, *wide;
+    size_t cap;
+    /* kernel tables of table_len */
+    uint32_t table_len;
+    void *tab_hi, *tab_lo;             /* uint32_t or uint64_t entries */
+    size_t tab_cap;
+    uint32_t hits[HITS_CAP];
+    hc_count processed;
+    uint64_t since_poll;
+} worker;
+
+/* ---- keyspace positions ---------------------------------------------------- */
+
+static hc_count pow_d(const engine *e, uint32_t len)
+{
+    return hc_count_pow(e->d, len);
+}
+
+/* Position p (0-based, in the order of lengths min_len..max_len) as a length
+ * and an index within that length. */
+static void locate(const engine *e, hc_count p, uint32_t *len, hc_count *index)
+{
+    uint32_t l = e->job->min_len;
+    if (e->d == 1) {
+        /* One candidate per length (and up to 2^29 lengths): no loop. */
+        *len = (uint32_t)(l + p);
+        *index = 0;
+        return;
+    }
+    for (;;) {
+        hc_count n = pow_d(e, l);
+        if (p < n || l == e->job->max_len) {
+            *len = l;
+            *index = p;
+            return;
+        }
+        p -= n;
+        l++;
+    }
+}
+
+static void plan_length(const engine *e, uint32_t len, length_plan *plan)
+{
+    memset(plan, 0, sizeof(*plan));
+    plan->inner = 1;
+    if (e->mb && e->mb->crc_poly) {
+        /* CRC scan: as many trailing characters as the table holds. */
+        while (plan->t < len && plan->t < MAX_SUFFIX && plan->inner * e->d <= TABLE_MAX) {
+            plan->inner *= e->d;
+            plan->t++;
+        }
+        plan->kernel = true;
+        return;
+    }
+    if (e->mb == NULL || (uint64_t)len * e->cw > e->mb->max_bytes)
+        return;
+    const unsigned wb = e->word_bytes;
+    unsigned bytes = len * e->cw;
+    unsigned word = (bytes - 1) / wb;
+    /* characters wholly inside the last word, and inside the one before */
+    unsigned in_last = (bytes - wb * word) / e->cw, in_prev = word > 0 ? wb / e->cw : 0;
+    unsigned t = 0;
+    uint64_t inner = 1;
+    while (t < in_last && t < len && inner * e->d <= TABLE_MAX) {
+        inner *= e->d;
+        t++;
+    }
+    bool two = false;
+    if (inner < INNER_MIN && in_prev > 0) {
+        while (t < in_last + in_prev && t < len && inner * e->d <= TABLE_MAX) {
+            inner *= e->d;
+            t++;
+            two = true;
+        }
+    }
+    plan->kernel = true;
+    plan->t = t;
+    plan->word = word;
+    plan->two = two;
+    plan->inner = inner;
+}
+
+/* ---- CRC registers (see multibuffer.h) ------------------------------------------ */
+
+static void crc_make_table(uint32_t table[256], uint32_t poly)
+{
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t r = i;
+        for (int k = 0; k < 8; k++)
+            r = (r >> 1) ^ (poly & (0u - (r & 1)));
+        table[i] = r;
+    }
+}
+
+/* The register after the bytes (reflected, byte-wise: RFC 1952 §8). */
+static uint32_t crc_run(const uint32_t table[256], uint32_t reg, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        reg = table[(reg ^ p[i]) & 0xFF] ^ (reg >> 8);
+    return reg;
+}
+
+/* The register after n zero bytes. */
+static uint32_t crc_zeros(const uint32_t table[256], uint32_t reg, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        reg = table[reg & 0xFF] ^ (reg >> 8);
+    return reg;
+}
+
+/* ---- the dispenser ---------------------------------------------------------- */
+
+static bool next_chunk(engine *e, chunk *c)
+{
+    bool ok = false;
+    pthread_mutex_lock(&e->lock);
+    if (!e->dispensed && !atomic_load(&e->stop) && e->next_seq <= atomic_load(&e->found_seq)) {
+        length_plan plan;
+        plan_length(e, e->cur_len, &plan);
+        hc_count end = e->cur_len == e->last_len ? e->last_end : pow_d(e, e->cur_len);
+        uint64_t want = !plan.kernel ? GENERIC_CHUNK : e->mb->crc_poly ? CRC_CHUNK : KERNEL_CHUNK;
+        uint64_t units = want / plan.inner > 0 ? want / plan.inner : 1;
+        /* Chunks end on whole kernel calls (a multiple of the suffix count). */
+        hc_count stop = (e->cur_off / plan.inner + units) * plan.inner;
+        if (stop > end || stop < e->cur_off)
+            stop = end;
+        c->seq = e->next_seq++;
+        c->len = e->cur_len;
+        c->off = e->cur_off;
+        c->count = (uint64_t)(stop - e->cur_off);
+        if (stop == end) {
+            if (e->cur_len == e->last_len)
+                e->dispensed = true;
+            e->cur_len++;
+            e->cur_off = 0;
+        } else {
+            e->cur_off = stop;
+        }
+        ok = true;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return ok;
+}
+
+static void record_match(engine *e, const chunk *c, hc_count index, const uint8_t *text)
+{
+    pthread_mutex_lock(&e->lock);
+    if (c->seq < atomic_load(&e->found_seq)) {
+        uint8_t *copy = realloc(e->found_text, c->len ? c->len : 1);
+        if (copy == NULL) {
+            e->error = HC_ERR_NOMEM;
+            atomic_store(&e->stop, true);
+        } else {
+            memcpy(copy, text, c->len);
+            e->found_text = copy;
+            e->found_len = c->len;
+            e->found_index = index;
+            atomic_store(&e->found_seq, c->seq);
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+}
+
+static void fail(engine *e, hc_status status)
+{
+    pthread_mutex_lock(&e->lock);
+    if (e->error == HC_OK)
+        e->error = status;
+    pthread_mutex_unlock(&e->lock);
+    atomic_store(&e->stop, true);
+}
+
+/* Should the worker drop chunk c? (an earlier match, an error, or cancel) */
+static bool abandon(worker *w, const chunk *c, uint64_t done)
+{
+    engine *e = w->e;
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
+        atomic_load_explicit(&e->found_seq, memory_order_relaxed) < c->seq)
+        return true;
+    w->since_poll += done;
+    if (w->since_poll >= POLL_EVERY) {
+        w->since_poll = 0;
+        if (e->job->cancelled && e->job->cancelled(e->job->cancel_arg)) {
+            atomic_store(&e->cancelled, true);
+            atomic_store(&e->stop, true);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- candidates --------------------------------------------------------------- */
+
+static bool ensure_length(worker *w, uint32_t len)
+{
+    if (len <= w->cap && w->text)
+        return true;
+    size_t cap = len < 64 ? 64 : len;
+    uint8_t *digits = realloc(w->digits, cap);
+    if (digits)
+        w->digits = digits;
+    uint8_t *text = realloc(w->text, cap);
+    if (text)
+        w->text = text;
+    uint8_t *wide = realloc(w->wide, 2 * cap);
+    if (wide)
+        w->wide = wide;
+    if (!digits || !text || !wide)
+        return false;
+    w->cap = cap;
+    return true;
+}
+
+/* Digits of index (most significant first) and the matching bytes. */
+static void set_candidate(worker *w, uint32_t len, hc_count index)
+{
+    const engine *e = w->e;
+    uint32_t i = len;
+    /* 128-bit divisions only while the index has digits left. */
+    while (i > 0 && index > 0) {
+        i--;
+        w->digits[i] = (uint8_t)(index % e->d);
+        index /= e->d;
+        w->text[i] = e->job->dict[w->digits[i]];
+    }
+    memset(w->digits, 0, i);
+    memset(w->text, e->job->dict[0], i);
+}
+
+/* The bytes the algorithm hashes for text[from, to): UTF-16LE for ntlm,
+ * each byte one code unit (contract §6). */
+static const uint8_t *message(worker *w, uint32_t from, uint32_t to)
+{
+    if (w->e->cw == 1)
+        return w->text + from;
+    for (uint32_t i = from; i < to; i++) {
+        w->wide[2 * i] = w->text[i];
+        w->wide[2 * i + 1] = 0;
+    }
+    return w->wide + 2 * (size_t)from;
+}
+
+static bool matches_target(const worker *w)
+{
+    return memcmp(w->digest, w->e->job->target, w->e->alg->digest_len) == 0;
+}
+
+/* Hashes text[0, len) in full and compares. */
+static bool verify(worker *w, uint32_t len)
+{
+    const uint8_t *m = message(w, 0, len);
+    hc_hasher_oneshot(&w->hasher, m, (size_t)len * w->e->cw, w->digest);
+    return matches_target(w);
+}
+
+/* ---- generic path --------------------------------------------------------------- */
+
+static void hash_prefix(worker *w, uint32_t len)
+{
+    hc_hasher_reset(&w->prefix);
+    hc_hasher_update(&w->prefix, message(w, 0, len - 1), (size_t)(len - 1) * w->e->cw);
+}
+
+static void run_generic(worker *w, const chunk *c)
+{
+    engine *e = w->e;
+    const uint32_t len = c->len;
+    const size_t d = e->d, cw = e->cw;
+    set_candidate(w, len, c->off);
+    const bool copy = e->copy_prefix && len >= 2;
+    if (copy)
+        hash_prefix(w, len);
+    const uint8_t *dict = e->job->dict;
+    uint64_t left = c->count, batch = 0;
+    uint8_t last[2] = {0, 0};
+    while (left > 0) {
+        if (copy) {
+            hc_hasher_copy(&w->hasher, &w->prefix);
+            last[0] = w->text[len - 1];
+            hc_hasher_update(&w->hasher, last, cw);
+            hc_hasher_final(&w->hasher, w->digest);
+        } else {
+            hc_hasher_oneshot(&w->hasher, message(w, 0, len), len * cw, w->digest);
+        }
+        if (matches_target(w)) {
+            record_match(e, c, c->off + (c->count - left), w->text);
+            w->processed += batch + 1;
+            return;
+        }
+        left--;
+        /* Next candidate: the odometer, rightmost fastest. */
+        uint32_t i = len - 1;
+        while (++w->digits[i] == d) {
+            w->digits[i] = 0;
+            w->text[i] = dict[0];
+            if (i == 0)
+                break;
+            i--;
+        }
+        w->text[i] = dict[w->digits[i]];
+        if (copy && i < len - 1 && left > 0)
+            hash_prefix(w, len);
+        if (++batch == 256) {
+            w->processed += batch;
+            if (abandon(w, c, batch))
+                return;
+            batch = 0;
+        }
+    }
+    w->processed += batch;
+}
+
+/* ---- kernel path ------------------------------------------------------------------ */
+
+/* A word of n bytes (4 or 8) in the given byte order. */
+static uint64_t load_word(const uint8_t *p, unsigned n, bool big_endian)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v = v << 8 | p[big_endian ? i : n - 1 - i];
+    return v;
+}
+
+static void table_set(void *table, size_t u, uint64_t value, unsigned word_bytes)
+{
+    if (word_bytes == 8)
+        ((uint64_t *)table)[u] = value;
+    else
+        ((uint32_t *)table)[u] = (uint32_t)value;
+}
+
+static void table_copy(void *table, size_t to, size_t from, unsigned word_bytes)
+{
+    memcpy((uint8_t *)table + to * word_bytes, (uint8_t *)table + from * word_bytes, word_bytes);
+}
+
+/* The padded block (64 or 128 bytes) of a one-block message of `bytes`
+ * bytes whose first bytes are already in block: 0x80, zeros, the bit length
+ * in the last 8 bytes (RFC 1321 §3.1-3.2, FIPS 180-4 §5.1.1; §5.1.2's
+ * 128-bit length has a zero upper half here), in the algorithm's order. */
+static void pad_block(uint8_t *block, unsigned block_bytes, unsigned bytes, bool big_endian)
+{
+    memset(block + bytes, 0, block_bytes - bytes);
+    block[bytes] = 0x80;
+    uint64_t bits = (uint64_t)bytes * 8;
+    for (unsigned i = 0; i < 8; i++)
+        block[big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
+}
+
+static void put_char(uint8_t *block, unsigned pos, unsigned cw, uint8_t c)
+{
+    block[pos * cw] = c;
+    if (cw == 2)
+        block[pos * cw + 1] = 0;
+}
+
+/* Tables of the in-kernel suffixes of length len (see multibuffer.h). */
+static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
+{
+    engine *e = w->e;
+    const unsigned wb = e->word_bytes;
+    size_t need = plan->inner + HC_MB_TABLE_PAD;
+    if (need > w->tab_cap) {
+        void *hi = realloc(w->tab_hi, need * sizeof(uint64_t));
+        if (hi)
+            w->tab_hi = hi;
+        void *lo = realloc(w->tab_lo, need * sizeof(uint64_t));
+        if (lo)
+            w->tab_lo = lo;
+        if (!hi || !lo)
+            return false;
+        w->tab_cap = need;
+    }
+    const bool be = e->mb->big_endian;
+    uint8_t digits[MAX_SUFFIX] = {0};
+    uint8_t block[128], suffix[MAX_SUFFIX];
+    memset(block, 0, sizeof(block));
+    const unsigned first = len - plan->t;
+    for (uint64_t u = 0; u < plan->inner; u++) {
+        if (e->mb->crc_poly) {
+            for (unsigned k = 0; k < plan->t; k++)
+                suffix[k] = e->job->dict[digits[k]];
+            table_set(w->tab_hi, u, crc_run(e->crc_table, 0, suffix, plan->t), wb);
+            table_set(w->tab_lo, u, 0, wb);
+        } else {
+            for (unsigned k = 0; k < plan->t; k++)
+                put_char(block, first + k, e->cw, e->job->dict[digits[k]]);
+            table_set(w->tab_hi, u, load_word(block + wb * plan->word, wb, be), wb);
+            table_set(w->tab_lo, u, plan->two ? load_word(block + wb * (plan->word - 1), wb, be) : 0, wb);
+        }
+        for (unsigned k = plan->t; k-- > 0;) {
+            if (++digits[k] < e->d)
+                break;
+            digits[k] = 0;
+        }
+    }
+    for (size_t u = plan->inner; u < need; u++) {
+        table_copy(w->tab_hi, u, plan->inner - 1, wb);
+        table_copy(w->tab_lo, u, plan->inner - 1, wb);
+    }
+    w->table_len = len;
+    return true;
+}
+
+static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
+{
+    engine *e = w->e;
+    const uint32_t len = c->len;
+    if (w->table_len != len && !build_tables(w, len, plan)) {
+        fail(e, HC_ERR_NOMEM);
+        return;
+    }
+    const unsigned cw = e->cw, prefix_len = len - plan->t;
+    const bool be = e->mb->big_endian;
+    const uint64_t inner = plan->inner;
+    hc_count outer = c->off / inner;
+    uint64_t u0 = (uint64_t)(c->off % inner);
+    set_candidate(w, len, c->off);
+
+    const bool crc = e->mb->crc_poly != 0;
+    const unsigned wb = e->word_bytes;
+    uint8_t block[128];
+    memset(block, 0, sizeof(block));
+    if (!crc) {
+        pad_block(block, e->block_bytes, len * cw, be);
+        for (unsigned i = 0; i < prefix_len; i++)
+            put_char(block, i, cw, w->text[i]);
+    }
+    uint32_t words[16];
+    uint64_t words64[16];
+    hc_mb_args args = {
+        .w = words,
+        .tab_lo = w->tab_lo,
+        .tab_hi = w->tab_hi,
+        .w64 = words64,
+        .tab64_lo = w->tab_lo,
+        .tab64_hi = w->tab_hi,
+        .target64 = e->target64,
+        .word = plan->word,
+        .two = plan->two,
+        .target = e->target_words,
+        .variant = e->mb->variant,
+    };
+
+    uint64_t left = c->count;
+    while (left > 0) {
+        uint64_t u_end = inner - u0 < left ? inner : u0 + left;
+        if (crc) {
+            /* The entry a match needs: Z(reg(prefix)) ^ the target's final
+             * register (the CRC inverted back, RFC 1952 §8). */
+            uint32_t reg = crc_run(e->crc_table, 0xFFFFFFFFu, w->text, prefix_len);
+            words[0] = crc_zeros(e->crc_table, reg, plan->t) ^ ~e->target_words[0];
+        } else {
+            for (unsigned i = 0; i < 16; i++) {
+                words64[i] = load_word(block + wb * i, wb, be);
+                words[i] = (uint32_t)words64[i];
+            }
+        }
+        size_t u = u0;
+        while (u < u_end) {
+            unsigned n = 0;
+            u = e->kernel(&args, u, u_end, w->hits, HITS_CAP, &n);
+            for (unsigned h = 0; h < n; h++) {
+                if (w->hits[h] < u0)
+                    continue;
+                /* The suffix of this lane, then the whole candidate. */
+                uint64_t s = w->hits[h];
+                for (unsigned k = len; k-- > prefix_len;) {
+                    w->text[k] = e->job->dict[s % e->d];
+                    s /= e->d;
+                }
+                if (verify(w, len)) {
+                    record_match(e, c, outer * inner + w->hits[h], w->text);
+                    w->processed += w->hits[h] - u0 + 1;
+                    return;
+                }
+            }
+        }
+        uint64_t done = u_end - u0;
+        left -= done;
+        w->processed += done;
+        u0 = 0;
+        outer++;
+        if (left == 0 || abandon(w, c, done))
+            return;
+        /* Next prefix: the odometer over the first prefix_len characters. */
+        unsigned i = prefix_len - 1;
+        while (++w->digits[i] == e->d) {
+            w->digits[i] = 0;
+            w->text[i] = e->job->dict[0];
+            if (!crc)
+                put_char(block, i, cw, w->text[i]);
+            if (i == 0)
+                break;
+            i--;
+        }
+        w->text[i] = e->job->dict[w->digits[i]];
+        if (!crc)
+            put_char(block, i, cw, w->text[i]);
+    }
+}
+
+/* ---- workers ------------------------------------------------------------------------ */
+
+static void worker_main(void *arg, size_t index)
+{
+    (void)index;
+    engine *e = arg;
+    worker w;
+    memset(&w, 0, sizeof(w));
+    w.e = e;
+    hc_status status = hc_hasher_open(&w.hasher, e->alg, NULL);
+    if (status != HC_OK) {
+        fail(e, status);
+        return;
+    }
+    if (e->copy_prefix) {
+        status = hc_hasher_open(&w.prefix, e->alg, NULL);
+        if (status != HC_OK) {
+            hc_hasher_close(&w.hasher);
+            fail(e, status);
+            return;
+        }
+        w.prefix_open = true;
+    }
+    chunk c;
+    while (next_chunk(e, &c)) {
+        if (!ensure_length(&w, c.len)) {
+            fail(e, HC_ERR_NOMEM);
+            break;
+        }
+        length_plan plan;
+        plan_length(e, c.len, &plan);
+        if (plan.kernel)
+            run_kernel(&w, &c, &plan);
+        else
+            run_generic(&w, &c);
+    }
+    pthread_mutex_lock(&e->lock);
+    e->processed += w.processed;
+    pthread_mutex_unlock(&e->lock);
+    free(w.digits);
+    free(w.text);
+    free(w.wide);
+    free(w.tab_hi);
+    free(w.tab_lo);
+    if (w.prefix_open)
+        hc_hasher_close(&w.prefix);
+    hc_hasher_close(&w.hasher);
+}
+
+/* ---- set-up ---------------------------------------------------------------------------- */
+
+static bool job_valid(const hc_crack_job *job)
+{
+    return job->alg && job->target && (job->dict || job->dict_len == 0) && job->dict_len <= HC_DICT_MAX &&
+           job->min_len >= 1 && job->min_len <= job->max_len && job->max_len <= HC_CRACK_MAX_LENGTH &&
+           (job->part == 0) == (job->parts == 0) && job->part <= job->parts && job->threads >= 1;
+}
+
+/* Candidates of the run before (len, index). */
+static hc_count rank_in_run(const engine *e, uint32_t len, hc_count index)
+{
+    if (len == e->first_len)
+        return index - e->first_off;
+    hc_count r = pow_d(e, e->first_len) - e->first_off;
+    if (len > e->first_len + 1)
+        r += hc_count_sum(e->d, e->first_len + 1, len - 1);
+    return r + index;
+}
+
+/* The run's range from the part (or the whole keyspace) and, for a
+ * calibration, its last length only. */
+static void set_range(engine *e)
+{
+    const hc_crack_job *job = e->job;
+    hc_count total = hc_count_sum(e->d, job->min_len, job->max_len);
+    hc_count begin = 0, end = total;
+    if (job->parts > 0)
+        hc_crack_slice(total, job->part, job->parts, &begin, &end);
+    e->base_attempts = job->parts > 0 ? 0 : hc_count_sum(e->d, 1, job->min_len - 1);
+    e->empty = begin >= end;
+    if (e->empty)
+        return;
+    locate(e, begin, &e->first_len, &e->first_off);
+    hc_count last_index;
+    locate(e, end - 1, &e->last_len, &last_index);
+    e->last_end = last_index + 1;
+    if (job->last_length_only && e->first_len < e->last_len) {
+        /* Lengths past CALIBRATION_LEN only come into reach of a run that
+         * cannot end anyway; no need to allocate and hash them here. */
+        uint32_t len = e->last_len > CALIBRATION_LEN ? CALIBRATION_LEN : e->last_len;
+        if (len <= e->first_len) {
+            len = e->first_len;
+        } else {
+            e->first_off = 0;
+        }
+        if (len != e->last_len)
+            e->last_end = pow_d(e, len);
+        e->first_len = e->last_len = len;
+    }
+    e->size = rank_in_run(e, e->last_len, e->last_end - 1) + 1;
+}
+
+static hc_status engine_init(engine *e, const hc_crack_job *job)
+{
+    memset(e, 0, sizeof(*e));
+    e->job = job;
+    e->alg = job->alg;
+    e->d = job->dict_len;
+    e->cw = (job->alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
+    e->mb = job->alg->multibuffer;
+    if (e->mb && e->mb->char_width != e->cw)
+        e->mb = NULL;
+    if (e->mb)
+        e->kernel = hc_mb_select(e->mb, hc_simd_active(), NULL);
+    if (e->kernel == NULL)
+        e->mb = NULL;
+    if (e->mb) {
+        e->word_bytes = e->mb->word_bytes;
+        e->block_bytes = 16 * e->word_bytes;
+        for (unsigned i = 0; i < job->alg->digest_len / 4 && i < 16; i++)
+            e->target_words[i] = (uint32_t)load_word(job->target + 4 * i, 4, e->mb->big_endian);
+        for (unsigned i = 0; i < job->alg->digest_len / 8 && i < 8; i++)
+            e->target64[i] = load_word(job->target + 8 * i, 8, e->mb->big_endian);
+        if (e->mb->crc_poly) {
+            /* CRCs print their value most significant byte first (§6). */
+            e->target_words[0] = (uint32_t)load_word(job->target, 4, true);
+            crc_make_table(e->crc_table, e->mb->crc_poly);
+        }
+    }
+    e->copy_prefix = !(job->alg->flags & HC_ALG_OPAQUE_CTX) && job->alg->ctx_size <= COPY_CTX_MAX;
+    atomic_init(&e->found_seq, UINT64_MAX);
+    atomic_init(&e->stop, false);
+    atomic_init(&e->cancelled, false);
+    if (e->d > 0)
+        set_range(e);
+    else
+        e->empty = true;
+    e->cur_len = e->first_len;
+    e->cur_off = e->first_off;
+    e->dispensed = e->empty;
+    if (pthread_mutex_init(&e->lock, NULL) != 0)
+        return HC_ERR_NOMEM;
+    return HC_OK;
+}
+
+void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *hashed)
+{
+    engine e;
+    *attempts = *hashed = 0;
+    if (!job_valid(job) || engine_init(&e, job) != HC_OK)
+        return;
+    *hashed = e.empty ? 0 : e.size;
+    *attempts = e.base_attempts + *hashed;
+    if (*attempts < e.base_attempts)
+        *attempts = HC_COUNT_MAX;
+    pthread_mutex_destroy(&e.lock);
+}
+
+hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result)
+{
+    memset(result, 0, sizeof(*result));
+    if (!job_valid(job))
+        return HC_ERR_INVALID;
+    engine e;
+    hc_status status = engine_init(&e, job);
+    if (status != HC_OK)
+        return status;
+
+    if (!e.empty) {
+        hc_pool *own = NULL;
+        hc_pool *pool = job->pool;
+        if (pool == NULL && job->threads > 1 && hc_pool_create(&own, job->threads) == HC_OK)
+            pool = own;
+        hc_pool_for(pool, job->threads, worker_main, &e);
+        hc_pool_destroy(own);
+    }
+
+    status = e.error;
+    if (status == HC_OK) {
+        result->hashed = e.processed;
+        result->cancelled = atomic_load(&e.cancelled);
+        if (atomic_load(&e.found_seq) != UINT64_MAX) {
+            result->found = true;
+            result->found_text = e.found_text;
+            result->found_len = e.found_len;
+            e.found_text = NULL;
+            result->attempts = e.base_attempts + rank_in_run(&e, e.found_len, e.found_index) + 1;
+        } else {
+            result->attempts = e.base_attempts + (result->cancelled ? e.processed : e.size);
+        }
+        if (result->attempts < e.base_attempts)
+            result->attempts = HC_COUNT_MAX;
+    }
+    free(e.found_text);
+    pthread_mutex_destroy(&e.lock);
+    return status;
+}
+
+void hc_crack_result_free(hc_crack_result *result)
+{
+    free(result->found_text);
+    memset(result, 0, sizeof(*result));
+}
+
+const char *hc_crack_kernel_name(const hc_algorithm *alg)
+{
+    const struct hc_multibuffer *mb = alg->multibuffer;
+    hc_simd_level used;
+    if (mb == NULL || hc_mb_select(mb, hc_simd_active(), &used) == NULL)
+        return "generic";
+    return hc_simd_name(used);
+}

@@ -1,0 +1,94 @@
+/* Multi-buffer brute-force kernels: many same-length candidates hashed at
+ * once in SIMD lanes, for one-block messages (MD5, MD4/NTLM, SHA-1,
+ * SHA-224/256).
+ *
+ * The engine lays a candidate out as the algorithm's single padded 64-byte
+ * block (message, 0x80, zeros, bit length) and splits it into 16 words. Only
+ * the last `t` characters vary inside one kernel call (the rightmost vary
+ * fastest, contract §5.5); they lie in word `word`, or in words `word - 1`
+ * and `word` when `two` is set. For each suffix index u in [0, d^t) the
+ * tables hold those characters' bits of the two words (the other bits zero),
+ * so a lane's word is w[word] + tab_hi[u] (and w[word - 1] + tab_lo[u]);
+ * w[] holds every other bit (prefix characters, padding, length).
+ *
+ * A kernel hashes lanes u, u+1, ... up to `end` and reports the u of every
+ * lane whose early-rejection word equals the target's: a 32-bit filter, so
+ * the engine verifies each report with the ordinary hasher. Reports come in
+ * increasing u.
+ *
+ * CRCs take another way with the same machinery. A CRC register is linear
+ * over GF(2) in the register and the message, so for a fixed prefix
+ * reg(prefix + suffix) = Z(reg(prefix)) ^ U(suffix), where Z runs t zero
+ * bytes through the register and U runs the suffix from a zero register.
+ * The table holds U for every suffix, and a candidate matches when its
+ * entry equals Z(reg(prefix)) ^ the target's register: the kernel is a scan
+ * of the table for one value (w[0]), at any message length. */
+#ifndef HC_CRACK_MULTIBUFFER_H
+#define HC_CRACK_MULTIBUFFER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hc/cpu.h"
+
+/* Tables are padded with this many readable entries past their end, so a
+ * kernel may load whole vectors there (the engine ignores those lanes). */
+#define HC_MB_TABLE_PAD 64
+
+typedef struct hc_mb_args {
+    const uint32_t *w;        /* 16 message words, varying bits zero */
+    const uint32_t *tab_lo;   /* bits of word - 1 per suffix (when two) */
+    const uint32_t *tab_hi;   /* bits of word per suffix */
+    /* The same for the 64-bit-word kernels (SHA-384/512): */
+    const uint64_t *w64, *tab64_lo, *tab64_hi, *target64;
+    unsigned word;            /* last varying word, 0..13 */
+    bool two;                 /* word - 1 varies too */
+    const uint32_t *target;   /* digest as the algorithm's words (byte order undone) */
+    unsigned variant;         /* hc_multibuffer.variant */
+} hc_mb_args;
+
+/* Hashes lanes [u, end) (in vectors; lanes past end are hashed but never
+ * reported) and appends the u of each passing lane to hits[*count]. Returns
+ * early, with the u to resume at, when hits could overflow cap; else end. */
+typedef size_t (*hc_mb_kernel)(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                               unsigned *count);
+
+struct hc_multibuffer {
+    const char *name;         /* for reports */
+    uint8_t char_width;       /* bytes per candidate character (2: UTF-16LE) */
+    bool big_endian;          /* message words are big-endian (SHA) */
+    uint8_t word_bytes;       /* 4, or 8 for SHA-384/512; a block is 16 words */
+    uint8_t max_bytes;        /* longest message of one block: 55 (111) */
+    unsigned variant;         /* passed to the kernel (SHA-224 vs SHA-256) */
+    /* CRCs: the reflected polynomial (the register starts and ends inverted,
+     * RFC 1952 §8 / RFC 3720 B.4); 0 for the block kernels. */
+    uint32_t crc_poly;
+    /* Index: hc_simd_level; NULL where that level has no kernel of its own
+     * (a lower one is used; none at all: the generic path). */
+    hc_mb_kernel kernels[HC_SIMD_LEVEL_COUNT];
+};
+
+enum { HC_MB_SHA256 = 0, HC_MB_SHA224 = 1, HC_MB_SHA512 = 0, HC_MB_SHA384 = 1 };
+
+/* The kernel for a level: the best one at or below it, or NULL. */
+hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, hc_simd_level *used);
+
+extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1, hc_mb_sha224, hc_mb_sha256,
+    hc_mb_sha384, hc_mb_sha512, hc_mb_crc32, hc_mb_crc32c;
+
+/* The kernels, one set per instruction set (mb_portable.c, mb_avx2.c,
+ * mb_avx512.c). */
+#define HC_MB_DECLARE(isa)                                                                                  \
+    size_t hc_mb_md5_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);    \
+    size_t hc_mb_md4_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);    \
+    size_t hc_mb_sha1_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);   \
+    size_t hc_mb_sha256_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *); \
+    size_t hc_mb_scan_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *)
+
+HC_MB_DECLARE(portable);
+HC_MB_DECLARE(avx2);
+HC_MB_DECLARE(avx512);
+size_t hc_mb_sha512_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
+
+#endif

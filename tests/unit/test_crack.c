@@ -1,0 +1,576 @@
+/* The brute-force engine (hc/crack.h): dictionary rules, keyspace math,
+ * enumeration order and attempts, parts, determinism across threads, every
+ * SIMD kernel against the portable path, cancellation, bad jobs. */
+#include "testutil.h"
+
+#include "hc/cpu.h"
+#include "hc/crack.h"
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+static const hc_algorithm *alg_named(const char *name)
+{
+    const hc_algorithm *alg = hc_algorithm_find(name);
+    if (alg == NULL) {
+        fprintf(stderr, "no algorithm %s\n", name);
+        exit(2);
+    }
+    return alg;
+}
+
+/* The digest hash mode compares against: UTF-16LE (byte -> code unit) for ntlm. */
+static void candidate_digest(const hc_algorithm *alg, const uint8_t *text, size_t len, uint8_t *digest)
+{
+    uint8_t wide[2 * 256];
+    const uint8_t *bytes = text;
+    size_t n = len;
+    if (alg->flags & HC_ALG_TEXT_UTF16LE) {
+        for (size_t i = 0; i < len; i++) {
+            wide[2 * i] = text[i];
+            wide[2 * i + 1] = 0;
+        }
+        bytes = wide;
+        n = 2 * len;
+    }
+    hc_hasher h;
+    if (hc_hasher_open(&h, alg, NULL) != HC_OK)
+        exit(2);
+    hc_hasher_oneshot(&h, bytes, n, digest);
+    hc_hasher_close(&h);
+}
+
+typedef struct crack_case {
+    const hc_algorithm *alg;
+    const char *dict;      /* a dictionary spec */
+    uint32_t min_len, max_len;
+    uint64_t part, parts;
+    unsigned threads;
+} crack_case;
+
+/* Cracks the digest of text; returns the result (caller frees). */
+static hc_crack_result crack_text(const crack_case *c, const uint8_t *text, size_t len)
+{
+    uint8_t target[HC_MAX_DIGEST_LEN], dict[HC_DICT_MAX];
+    size_t dict_len;
+    candidate_digest(c->alg, text, len, target);
+    CHECK(hc_crack_dictionary(c->dict, strlen(c->dict), dict, &dict_len) == HC_OK);
+    hc_crack_job job = {
+        .alg = c->alg,
+        .target = target,
+        .dict = dict,
+        .dict_len = dict_len,
+        .min_len = c->min_len,
+        .max_len = c->max_len,
+        .part = c->part,
+        .parts = c->parts,
+        .threads = c->threads ? c->threads : 1,
+    };
+    hc_crack_result r;
+    hc_status st = hc_crack_run(&job, &r);
+    CHECK_MSG(st == HC_OK, "hc_crack_run: %s", hc_status_text(st));
+    return r;
+}
+
+static bool found_is(const hc_crack_result *r, const void *text, size_t len)
+{
+    return r->found && r->found_len == len && memcmp(r->found_text, text, len) == 0;
+}
+
+static uint64_t low64(hc_count n)
+{
+    return (uint64_t)n;
+}
+
+/* ---- dictionary (§5.2) ---------------------------------------------------------- */
+
+static void check_dict(const char *spec, const char *expected, size_t expected_len)
+{
+    uint8_t out[HC_DICT_MAX];
+    size_t n = 99;
+    CHECK(hc_crack_dictionary(spec, strlen(spec), out, &n) == HC_OK);
+    CHECK_MSG(n == expected_len && memcmp(out, expected, n) == 0, "dictionary of '%s': %zu bytes '%.*s'", spec, n,
+              (int)n, (const char *)out);
+}
+
+static void test_dictionary(void)
+{
+    check_dict("0-9a-zA-Z", "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 62);
+    check_dict(hc_crack_default_dictionary, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 62);
+    check_dict("[0-9]", "[0123456789]", 12);
+    check_dict("0-9abc0", "0123456789abc", 13);
+    check_dict("a-f", "a-f", 3);
+    check_dict("abcabc", "abc", 3);
+    check_dict("", "", 0);
+    check_dict("xASCIIx", "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~",
+               94);
+    /* UTF-8 split into bytes: е г р а б = d0 b5, d0 b3, d1 80, d0 b0, d0 b1. */
+    check_dict("\xd0\xb5\xd0\xb3\xd1\x80\xd0\xb0\xd0\xb1", "\xd0\xb5\xb3\xd1\x80\xb0\xb1", 7);
+    /* Replacements apply in order, not recursively. */
+    check_dict("A-a-z", "A-abcdefghijklmnopqrstuvwxyz", 28);
+    check_dict("9-0", "9-0", 3);
+}
+
+/* ---- counts ------------------------------------------------------------------------- */
+
+static void test_counts(void)
+{
+    CHECK(hc_count_pow(62, 0) == 1);
+    CHECK(hc_count_pow(62, 3) == 238328);
+    CHECK(hc_count_pow(2, 127) == (hc_count)1 << 127);
+    CHECK(hc_count_pow(2, 128) == HC_COUNT_MAX);
+    CHECK(hc_count_pow(256, 16) == HC_COUNT_MAX);
+    CHECK(hc_count_pow(256, HC_CRACK_MAX_LENGTH) == HC_COUNT_MAX);
+    CHECK(hc_count_pow(1, HC_CRACK_MAX_LENGTH) == 1);
+    CHECK(hc_count_pow(0, 5) == 0);
+    CHECK(hc_count_sum(62, 1, 2) == 62 + 3844);
+    CHECK(hc_count_sum(62, 1, 10) == (hc_count_pow(62, 11) - 62) / 61);
+    CHECK(hc_count_sum(3, 1, 3) == 39);
+    CHECK(hc_count_sum(1, 1, HC_CRACK_MAX_LENGTH) == HC_CRACK_MAX_LENGTH);
+    CHECK(hc_count_sum(62, 1, 0) == 0);
+    CHECK(hc_count_sum(62, 1, 30) == HC_COUNT_MAX);
+    CHECK(hc_count_sum(62, 1, HC_CRACK_MAX_LENGTH) == HC_COUNT_MAX);
+    /* 62^21 still fits 128 bits, the sum to 21 too; 62^22 does not. */
+    CHECK(hc_count_sum(62, 1, 21) != HC_COUNT_MAX && hc_count_sum(62, 1, 22) == HC_COUNT_MAX);
+    /* 64 bits end at 62^11: the counts go on. */
+    CHECK(hc_count_sum(62, 1, 11) > UINT64_MAX);
+
+    /* Slices tile [0, total) for any total and part count. */
+    const hc_count totals[] = {0, 1, 2, 39, 1000, 999983, (hc_count)UINT64_MAX * 7 + 5, HC_COUNT_MAX};
+    const uint64_t counts[] = {1, 2, 3, 7, 10, 1000, UINT64_MAX};
+    for (size_t i = 0; i < sizeof(totals) / sizeof(totals[0]); i++) {
+        for (size_t j = 0; j < sizeof(counts) / sizeof(counts[0]); j++) {
+            uint64_t parts = counts[j];
+            hc_count prev_end = 0;
+            bool tiled = true;
+            uint64_t probe_parts[] = {1, 2, parts / 2 + 1, parts - 1, parts};
+            /* Consecutive parts meet; the first starts at 0, the last ends at total. */
+            for (size_t k = 0; k < 5; k++) {
+                uint64_t p = probe_parts[k];
+                if (p < 1 || p > parts)
+                    continue;
+                hc_count b, e, b2, e2;
+                hc_crack_slice(totals[i], p, parts, &b, &e);
+                if (p < parts) {
+                    hc_crack_slice(totals[i], p + 1, parts, &b2, &e2);
+                    tiled &= e == b2;
+                }
+                tiled &= b <= e && e <= totals[i];
+                if (p == 1)
+                    tiled &= b == 0;
+                if (p == parts)
+                    tiled &= e == totals[i];
+                /* equal within one */
+                hc_count size = e - b, q = totals[i] / parts;
+                tiled &= size == q || size == q + 1;
+            }
+            if (parts <= 1000) {
+                for (uint64_t p = 1; p <= parts; p++) {
+                    hc_count b, e;
+                    hc_crack_slice(totals[i], p, parts, &b, &e);
+                    tiled &= b == prev_end;
+                    prev_end = e;
+                }
+                tiled &= prev_end == totals[i];
+            }
+            CHECK_MSG(tiled, "slices of total #%zu into %llu parts", i, (unsigned long long)parts);
+        }
+    }
+}
+
+/* ---- order and attempts (§5.5) ------------------------------------------------------------ */
+
+/* The i-th candidate (0-based, global order from length 1) over dict. */
+static size_t nth_candidate(const char *dict, size_t d, uint64_t i, uint8_t *out)
+{
+    size_t len = 1;
+    uint64_t n = d;
+    while (i >= n) {
+        i -= n;
+        len++;
+        n *= d;
+    }
+    for (size_t k = len; k-- > 0;) {
+        out[k] = (uint8_t)dict[i % d];
+        i /= d;
+    }
+    return len;
+}
+
+static void test_order(void)
+{
+    const char *names[] = {"md5", "sha512", "crc32", "ntlm", "sha1"};
+    for (size_t a = 0; a < sizeof(names) / sizeof(names[0]); a++) {
+        for (unsigned threads = 1; threads <= 3; threads += 2) {
+            crack_case c = {alg_named(names[a]), "abc", 1, 3, 0, 0, threads};
+            for (uint64_t i = 0; i < 39; i++) {
+                uint8_t text[8];
+                size_t len = nth_candidate("abc", 3, i, text);
+                hc_crack_result r = crack_text(&c, text, len);
+                CHECK_MSG(found_is(&r, text, len) && r.attempts == i + 1,
+                          "%s T%u: candidate %llu found=%d attempts=%llu", names[a], threads,
+                          (unsigned long long)i, r.found, (unsigned long long)low64(r.attempts));
+                hc_crack_result_free(&r);
+            }
+        }
+    }
+    /* The contract's example: "123" with the default dictionary takes
+     * 62 + 62^2 + 3972 = 7878 attempts, on any number of threads. */
+    for (unsigned threads = 1; threads <= 4; threads++) {
+        crack_case c = {alg_named("md5"), hc_crack_default_dictionary, 1, 3, 0, 0, threads};
+        hc_crack_result r = crack_text(&c, (const uint8_t *)"123", 3);
+        CHECK_MSG(found_is(&r, "123", 3) && r.attempts == 7878, "123 on %u threads: %llu attempts", threads,
+                  (unsigned long long)low64(r.attempts));
+        hc_crack_result_free(&r);
+    }
+    /* Shorter than -n: counted, never hashed (§5.3). */
+    crack_case c = {alg_named("md5"), "abc", 2, 3, 0, 0, 1};
+    hc_crack_result r = crack_text(&c, (const uint8_t *)"ab", 2);
+    CHECK(found_is(&r, "ab", 2) && r.attempts == 3 + 2);
+    hc_crack_result_free(&r);
+    r = crack_text(&c, (const uint8_t *)"a", 1);
+    CHECK(!r.found && r.attempts == 39 && r.hashed == 36 && !r.cancelled);
+    hc_crack_result_free(&r);
+}
+
+/* ---- parts --------------------------------------------------------------------------------- */
+
+static void test_parts(void)
+{
+    const char *names[] = {"md5", "crc32"};
+    for (size_t a = 0; a < 2; a++) {
+        for (uint32_t min_len = 1; min_len <= 2; min_len++) {
+            uint64_t skip = min_len == 2 ? 3 : 0; /* candidates shorter than min_len */
+            for (uint64_t parts = 1; parts <= 8; parts++) {
+                hc_count total = hc_count_sum(3, min_len, 3);
+                uint64_t exhausted_sum = 0;
+                for (uint64_t part = 1; part <= parts; part++) {
+                    crack_case c = {alg_named(names[a]), "abc", min_len, 3, part, parts, 2};
+                    hc_count begin, end;
+                    hc_crack_slice(total, part, parts, &begin, &end);
+                    /* Exhausting a part counts exactly its slice. */
+                    hc_crack_result r = crack_text(&c, (const uint8_t *)"zz", 2);
+                    CHECK(!r.found && r.attempts == end - begin);
+                    exhausted_sum += low64(r.attempts);
+                    hc_crack_result_free(&r);
+                }
+                CHECK(exhausted_sum == low64(total));
+                /* Each candidate is found in exactly one part, the one whose
+                 * slice holds it, after (position - begin + 1) attempts. */
+                for (uint64_t i = skip; i < 39; i++) {
+                    uint8_t text[8];
+                    size_t len = nth_candidate("abc", 3, i, text);
+                    unsigned found_in = 0;
+                    for (uint64_t part = 1; part <= parts; part++) {
+                        crack_case c = {alg_named(names[a]), "abc", min_len, 3, part, parts, 1};
+                        hc_count begin, end;
+                        hc_crack_slice(total, part, parts, &begin, &end);
+                        hc_crack_result r = crack_text(&c, text, len);
+                        bool inside = (i - skip) >= begin && (i - skip) < end;
+                        if (r.found) {
+                            found_in++;
+                            CHECK(inside && found_is(&r, text, len) && r.attempts == (i - skip) - begin + 1);
+                        } else {
+                            CHECK(!inside);
+                        }
+                        hc_crack_result_free(&r);
+                    }
+                    CHECK_MSG(found_in == 1, "%s candidate %llu found in %u of %llu parts", names[a],
+                              (unsigned long long)i, found_in, (unsigned long long)parts);
+                }
+            }
+        }
+    }
+}
+
+/* ---- SIMD kernels against the portable path ------------------------------------------------ */
+
+static uint64_t rng_state = 0x243F6A8885A308D3ull;
+
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* A random dictionary of n distinct bytes. */
+static void random_dict(char *out, size_t n)
+{
+    bool used[256] = {false};
+    for (size_t i = 0; i < n;) {
+        uint8_t c = (uint8_t)rnd();
+        if (c == 0 || used[c])
+            continue;
+        used[c] = true;
+        out[i++] = (char)c;
+    }
+    out[n] = '\0';
+}
+
+/* The part number (1-based) of the slice holding position pos. */
+static uint64_t part_holding(hc_count total, uint64_t parts, hc_count pos)
+{
+    uint64_t lo = 1, hi = parts;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        hc_count b, e;
+        hc_crack_slice(total, mid, parts, &b, &e);
+        if (pos >= e)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Random candidates of every length a kernel takes, found through a small
+ * slice around them: exercises every varying word, one and two varying
+ * words, chunk starts inside a kernel call, hits in every lane. */
+static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level)
+{
+    hc_simd_limit(level);
+    const size_t dict_sizes[] = {1, 2, 3, 7, 10, 26, 62, 94, 200, 255};
+    uint32_t max_len = (alg->flags & HC_ALG_CRC) ? 70 : (alg->flags & HC_ALG_TEXT_UTF16LE) ? 27 : alg->block_len - 9;
+    unsigned failures = 0;
+    for (uint32_t len = 1; len <= max_len + 2; len++) {
+        for (int rep = 0; rep < 2; rep++) {
+            size_t d = dict_sizes[rnd() % (sizeof(dict_sizes) / sizeof(dict_sizes[0]))];
+            char dict[257];
+            random_dict(dict, d);
+            /* Deep in the keyspace when a slice of ~3000 can reach there
+             * (parts are at most 2^64), else near the start of the length:
+             * the last characters random, the others the first byte. */
+            hc_count total = hc_count_pow(d, len);
+            bool deep = total / 3000 <= UINT64_MAX;
+            uint32_t random_from = 0;
+            if (!deep) {
+                hc_count reach = 1;
+                random_from = len;
+                while (random_from > 0 && reach * d <= 50000) {
+                    reach *= d;
+                    random_from--;
+                }
+            }
+            uint8_t text[128];
+            hc_count index = 0;
+            for (uint32_t k = 0; k < len; k++) {
+                size_t digit = k >= random_from ? rnd() % d : 0;
+                text[k] = (uint8_t)dict[digit];
+                index = index * d + digit;
+            }
+            uint64_t parts = deep && total / 3000 > 0 ? (uint64_t)(total / 3000) : 1;
+            uint64_t part = part_holding(total, parts, index);
+            hc_count begin, end;
+            hc_crack_slice(total, part, parts, &begin, &end);
+            crack_case c = {alg, dict, len, len, part, parts, 1 + (unsigned)(rnd() % 2)};
+            hc_crack_result r = crack_text(&c, text, len);
+            bool ok = found_is(&r, text, len) && r.attempts == index - begin + 1;
+            if (!ok && failures++ < 5)
+                CHECK_MSG(ok, "%s/%s len %u dict %zu: found=%d attempts=%llu expected %llu", alg->name,
+                          hc_simd_name(level), len, d, r.found, (unsigned long long)low64(r.attempts),
+                          (unsigned long long)low64(index - begin + 1));
+            test_checks++;
+            hc_crack_result_free(&r);
+        }
+    }
+    if (failures)
+        test_failures++;
+    hc_simd_limit(HC_SIMD_AVX512);
+}
+
+static void test_kernels(void)
+{
+    const char *names[] = {"md5", "md4", "ntlm", "sha1", "sha224", "sha256", "sha384", "sha512", "crc32", "crc32c"};
+    hc_simd_level top = hc_simd_detected();
+    CHECK(strcmp(hc_crack_kernel_name(alg_named("whirlpool")), "generic") == 0);
+    hc_simd_limit(HC_SIMD_PORTABLE);
+    CHECK(strcmp(hc_crack_kernel_name(alg_named("md5")), "portable") == 0);
+    CHECK(strcmp(hc_crack_kernel_name(alg_named("sha512")), "generic") == 0);
+    hc_simd_limit(HC_SIMD_AVX512);
+    CHECK(strcmp(hc_crack_kernel_name(alg_named("md5")), hc_simd_name(top == HC_SIMD_SSE41 ? HC_SIMD_PORTABLE : top)) == 0);
+    for (size_t a = 0; a < sizeof(names) / sizeof(names[0]); a++) {
+        const hc_algorithm *alg = alg_named(names[a]);
+        CHECK(alg->multibuffer != NULL);
+        for (int level = HC_SIMD_PORTABLE; level <= (int)top; level++)
+            kernel_sweep(alg, (hc_simd_level)level);
+    }
+}
+
+/* ---- determinism with a CRC32 collision ------------------------------------------------------ */
+
+static void test_first_match(void)
+{
+    /* CRC-32 ("lzl1u") = CRC-32 ("p500a") = 399D9DEC. With the dictionary
+     * "lz1up50a" the first is candidate 531 of length 5 and the second 19383:
+     * 4096-candidate chunks put them in different chunks, so with several
+     * threads the later one is often hashed first; the answer must still be
+     * the first in the order, every time. */
+    const hc_algorithm *crc = alg_named("crc32");
+    uint8_t a[4], b[4];
+    candidate_digest(crc, (const uint8_t *)"lzl1u", 5, a);
+    candidate_digest(crc, (const uint8_t *)"p500a", 5, b);
+    CHECK(memcmp(a, b, 4) == 0 && a[0] == 0x39 && a[3] == 0xEC);
+    for (unsigned threads = 1; threads <= 4; threads++) {
+        for (int rep = 0; rep < 4; rep++) {
+            crack_case c = {crc, "lz1up50a", 5, 5, 0, 0, threads};
+            hc_crack_result r = crack_text(&c, (const uint8_t *)"p500a", 5);
+            CHECK_MSG(found_is(&r, "lzl1u", 5) && r.attempts == 8 + 64 + 512 + 4096 + 531 + 1,
+                      "T%u: found %.*s after %llu", threads, (int)r.found_len, (const char *)r.found_text,
+                      (unsigned long long)low64(r.attempts));
+            hc_crack_result_free(&r);
+            /* The other dictionary order puts "p500a" first. */
+            crack_case c2 = {crc, "p50alz1u", 5, 5, 0, 0, threads};
+            r = crack_text(&c2, (const uint8_t *)"lzl1u", 5);
+            CHECK(found_is(&r, "p500a", 5));
+            hc_crack_result_free(&r);
+        }
+    }
+}
+
+/* ---- every algorithm ------------------------------------------------------------------------ */
+
+static void test_all_algorithms(void)
+{
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        const hc_algorithm *alg = &hc_algorithms[i];
+        for (unsigned threads = 1; threads <= 2; threads++) {
+            crack_case c = {alg, "abc", 1, 3, 0, 0, threads};
+            uint8_t target[HC_MAX_DIGEST_LEN], got[HC_MAX_DIGEST_LEN], other[HC_MAX_DIGEST_LEN];
+            candidate_digest(alg, (const uint8_t *)"cab", 3, target);
+            candidate_digest(alg, (const uint8_t *)"bca", 3, other);
+            hc_crack_result r = crack_text(&c, (const uint8_t *)"cab", 3);
+            CHECK_MSG(r.found, "%s: nothing found", alg->name);
+            if (!r.found)
+                continue;
+            candidate_digest(alg, r.found_text, r.found_len, got);
+            CHECK_MSG(memcmp(got, target, alg->digest_len) == 0, "%s: wrong answer", alg->name);
+            /* Unless the row is a stub that hashes everything alike. */
+            if (memcmp(target, other, alg->digest_len) != 0)
+                CHECK_MSG(found_is(&r, "cab", 3) && r.attempts == 3 + 9 + 19 + 1, "%s: %.*s after %llu", alg->name,
+                          (int)r.found_len, (const char *)r.found_text, (unsigned long long)low64(r.attempts));
+            hc_crack_result_free(&r);
+        }
+    }
+}
+
+/* ---- ntlm: bytes are UTF-16 code units --------------------------------------------------------- */
+
+static void test_ntlm_units(void)
+{
+    const hc_algorithm *ntlm = alg_named("ntlm");
+    /* "é" typed as UTF-8 is the bytes C3 A9: two code units U+00C3 U+00A9. */
+    crack_case c = {ntlm, "\xc3\xa9" "abc", 1, 4, 0, 0, 2};
+    const uint8_t text[] = {0xc3, 0xa9, 'a'};
+    hc_crack_result r = crack_text(&c, text, 3);
+    CHECK(found_is(&r, text, 3));
+    hc_crack_result_free(&r);
+    /* Long enough for the generic path (28 units do not fit one block). */
+    crack_case c2 = {ntlm, "xy", 28, 28, 0, 0, 1};
+    uint8_t long_text[28];
+    memset(long_text, 'x', sizeof(long_text));
+    long_text[27] = 'y';
+    long_text[26] = 'y';
+    r = crack_text(&c2, long_text, 28);
+    CHECK(found_is(&r, long_text, 28) && r.attempts == hc_count_sum(2, 1, 27) + 4);
+    hc_crack_result_free(&r);
+}
+
+/* ---- cancel, huge lengths, empty and bad jobs ---------------------------------------------------- */
+
+static bool always(void *arg)
+{
+    (void)arg;
+    return true;
+}
+
+static void test_limits(void)
+{
+    const hc_algorithm *md5 = alg_named("md5");
+    uint8_t target[16], dict[HC_DICT_MAX];
+    size_t d;
+    candidate_digest(md5, (const uint8_t *)"zzzzzzzzzz", 10, target);
+    hc_crack_dictionary("0-9a-zA-Z", 9, dict, &d);
+    hc_crack_job job = {.alg = md5, .target = target, .dict = dict, .dict_len = d, .min_len = 1,
+                        .max_len = 10, .threads = 2, .cancelled = always};
+    hc_crack_result r;
+    CHECK(hc_crack_run(&job, &r) == HC_OK);
+    CHECK(r.cancelled && !r.found && r.attempts == r.hashed && r.hashed < hc_count_sum(62, 1, 10));
+    hc_crack_result_free(&r);
+
+    /* -x at the limit: the counts saturate, the search still runs in order. */
+    candidate_digest(md5, (const uint8_t *)"ab", 2, target);
+    job.cancelled = NULL;
+    job.max_len = HC_CRACK_MAX_LENGTH;
+    hc_count attempts, hashed;
+    hc_crack_job_size(&job, &attempts, &hashed);
+    CHECK(attempts == HC_COUNT_MAX && hashed == HC_COUNT_MAX);
+    CHECK(hc_crack_run(&job, &r) == HC_OK);
+    CHECK(found_is(&r, "ab", 2) && r.attempts == 62 + 10 * 62 + 11 + 1);
+    hc_crack_result_free(&r);
+    /* The first of three parts of the saturated keyspace still starts at "0". */
+    job.part = 1;
+    job.parts = 3;
+    CHECK(hc_crack_run(&job, &r) == HC_OK);
+    CHECK(found_is(&r, "ab", 2) && r.attempts == 62 + 10 * 62 + 11 + 1);
+    hc_crack_result_free(&r);
+    job.part = job.parts = 0;
+
+    /* One-byte dictionary: one candidate per length. */
+    candidate_digest(md5, (const uint8_t *)"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                     99, target);
+    job.dict = (const uint8_t *)"a";
+    job.dict_len = 1;
+    CHECK(hc_crack_run(&job, &r) == HC_OK);
+    CHECK(r.found && r.found_len == 99 && r.attempts == 99);
+    hc_crack_result_free(&r);
+
+    /* Empty dictionary: nothing, 0 attempts. */
+    job.dict_len = 0;
+    job.max_len = 10;
+    CHECK(hc_crack_run(&job, &r) == HC_OK);
+    CHECK(!r.found && r.attempts == 0 && r.hashed == 0);
+    hc_crack_result_free(&r);
+
+    /* Malformed jobs. */
+    job.dict = dict;
+    job.dict_len = d;
+    for (int m = 0; m < 7; m++) {
+        hc_crack_job bad = job;
+        switch (m) {
+        case 0: bad.min_len = 5, bad.max_len = 4; break;
+        case 1: bad.min_len = 0; break;
+        case 2: bad.max_len = HC_CRACK_MAX_LENGTH + 1; break;
+        case 3: bad.part = 4, bad.parts = 3; break;
+        case 4: bad.part = 0, bad.parts = 3; break;
+        case 5: bad.threads = 0; break;
+        default: bad.dict_len = 257; break;
+        }
+        CHECK_MSG(hc_crack_run(&bad, &r) == HC_ERR_INVALID, "malformed job %d accepted", m);
+    }
+}
+
+#include <time.h>
+
+static void timed(const char *name, void (*fn)(void))
+{
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    fn();
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    fprintf(stderr, "%s: %.3f s\n", name, (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9);
+}
+
+int main(void)
+{
+    timed("dictionary", test_dictionary);
+    timed("counts", test_counts);
+    timed("order", test_order);
+    timed("parts", test_parts);
+    timed("first_match", test_first_match);
+    timed("all_algorithms", test_all_algorithms);
+    timed("ntlm_units", test_ntlm_units);
+    timed("limits", test_limits);
+    timed("kernels", test_kernels);
+    return test_report("test_crack");
+}
