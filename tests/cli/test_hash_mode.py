@@ -374,15 +374,29 @@ def test_no_lower_option():
 # ---- Ctrl+C -----------------------------------------------------------------------------------------
 
 
+def interrupt_when_ready(proc, settle=0.0):
+    """Send SIGINT once hc has installed its handler (slow to start under
+    sanitizers: a signal before that would simply kill it)."""
+    deadline = time.monotonic() + 20
+    mask = 1 << (signal.SIGINT - 1)
+    while time.monotonic() < deadline:
+        with open(f"/proc/{proc.pid}/status") as status:
+            caught = next(line for line in status if line.startswith("SigCgt:"))
+        if int(caught.split()[1], 16) & mask:
+            break
+        time.sleep(0.002)
+    time.sleep(settle)
+    proc.send_signal(signal.SIGINT)
+
+
 def test_interrupt_prints_the_summary():
     proc = subprocess.Popen(
         [HC_BINARY, "md5", "hash", "-s", "0" * 32, "-x", "9", "--noprobe"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(0.4)
+    interrupt_when_ready(proc, settle=0.4)
     start = time.monotonic()
-    proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=10)
     assert time.monotonic() - start < 2
     lines = out.decode().splitlines()
@@ -398,8 +412,7 @@ def test_interrupt_during_probe():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
+    interrupt_when_ready(proc)
     out, _ = proc.communicate(timeout=10)
     assert proc.returncode == 1
     assert out.decode().splitlines()[-1] == "Nothing found"
