@@ -450,6 +450,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
+        .multibuffer = &hc_mb_sha3_224,
     },
     [HC_SHA3_256] = {
         .id = HC_SHA3_256,
@@ -463,6 +464,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
+        .multibuffer = &hc_mb_sha3_256,
     },
     [HC_SHA3_384] = {
         .id = HC_SHA3_384,
@@ -476,6 +478,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
+        .multibuffer = &hc_mb_sha3_384,
     },
     [HC_SHA3_512] = {
         .id = HC_SHA3_512,
@@ -489,6 +492,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
+        .multibuffer = &hc_mb_sha3_512,
     },
     [HC_KECCAK_224] = {
         .id = HC_KECCAK_224,
@@ -502,6 +506,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
+        .multibuffer = &hc_mb_keccak_224,
     },
     [HC_KECCAK_256] = {
         .id = HC_KECCAK_256,
@@ -515,6 +520,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
+        .multibuffer = &hc_mb_keccak_256,
     },
     [HC_KECCAK_384] = {
         .id = HC_KECCAK_384,
@@ -528,6 +534,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
+        .multibuffer = &hc_mb_keccak_384,
     },
     [HC_KECCAK_512] = {
         .id = HC_KECCAK_512,
@@ -541,6 +548,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
+        .multibuffer = &hc_mb_keccak_512,
     },
     [HC_SHA1] = {
         .id = HC_SHA1,

@@ -451,10 +451,17 @@ static void table_copy(void *table, size_t to, size_t from, unsigned word_bytes)
 /* The padded block (64 or 128 bytes) of a one-block message of `bytes`
  * bytes whose first bytes are already in block: 0x80, zeros, the bit length
  * in the last 8 bytes (RFC 1321 §3.1-3.2, FIPS 180-4 §5.1.1; §5.1.2's
- * 128-bit length has a zero upper half here), in the algorithm's order. */
-static void pad_block(uint8_t *block, unsigned block_bytes, unsigned bytes, bool big_endian)
+ * 128-bit length has a zero upper half here), in the algorithm's order.
+ * Keccak's rate instead: the domain byte, zeros, 0x80 in the last byte (the
+ * two share a byte when the message fills all but one, FIPS 202 B.2). */
+static void pad_block(uint8_t *block, unsigned block_bytes, unsigned bytes, bool big_endian, uint8_t keccak_domain)
 {
     memset(block + bytes, 0, block_bytes - bytes);
+    if (keccak_domain) {
+        block[bytes] = keccak_domain;
+        block[block_bytes - 1] |= 0x80;
+        return;
+    }
     block[bytes] = 0x80;
     uint64_t bits = (uint64_t)bytes * 8;
     for (unsigned i = 0; i < 8; i++)
@@ -487,7 +494,7 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
     }
     const bool be = e->mb->big_endian;
     uint8_t digits[MAX_SUFFIX] = {0};
-    uint8_t block[128], suffix[MAX_SUFFIX];
+    uint8_t block[HC_MB_MAX_WORDS * 8], suffix[MAX_SUFFIX];
     memset(block, 0, sizeof(block));
     const unsigned first = len - plan->t;
     for (uint64_t u = 0; u < plan->inner; u++) {
@@ -533,15 +540,15 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
 
     const bool crc = e->mb->crc_poly != 0;
     const unsigned wb = e->word_bytes;
-    uint8_t block[128];
+    uint8_t block[HC_MB_MAX_WORDS * 8];
     memset(block, 0, sizeof(block));
     if (!crc) {
-        pad_block(block, e->block_bytes, len * cw, be);
+        pad_block(block, e->block_bytes, len * cw, be, e->mb->keccak_domain);
         for (unsigned i = 0; i < prefix_len; i++)
             put_char(block, i, cw, w->text[i]);
     }
     uint32_t words[16];
-    uint64_t words64[16];
+    uint64_t words64[HC_MB_MAX_WORDS] = {0}; /* Keccak: the lanes past the rate stay zero */
     hc_mb_args args = {
         .w = words,
         .tab_lo = w->tab_lo,
@@ -565,9 +572,10 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
             uint32_t reg = crc_run(e->crc_table, 0xFFFFFFFFu, w->text, prefix_len);
             words[0] = crc_zeros(e->crc_table, reg, plan->t) ^ ~e->target_words[0];
         } else {
-            for (unsigned i = 0; i < 16; i++) {
+            for (unsigned i = 0; i < e->mb->block_words; i++) {
                 words64[i] = load_word(block + wb * i, wb, be);
-                words[i] = (uint32_t)words64[i];
+                if (i < 16)
+                    words[i] = (uint32_t)words64[i];
             }
         }
         size_t u = u0;
@@ -732,7 +740,7 @@ static hc_status engine_init(engine *e, const hc_crack_job *job)
         e->mb = NULL;
     if (e->mb) {
         e->word_bytes = e->mb->word_bytes;
-        e->block_bytes = 16 * e->word_bytes;
+        e->block_bytes = e->mb->block_words * e->word_bytes;
         for (unsigned i = 0; i < job->alg->digest_len / 4 && i < 16; i++)
             e->target_words[i] = (uint32_t)load_word(job->target + 4 * i, 4, e->mb->big_endian);
         for (unsigned i = 0; i < job->alg->digest_len / 8 && i < 8; i++)

@@ -36,6 +36,9 @@
 #define V64_ROR(a, n) _mm512_ror_epi64(a, n)
 #define V64_SHR(a, n) _mm512_srli_epi64(a, n)
 #define V64_EQ(a, b) ((unsigned)_mm512_cmpeq_epi64_mask(a, b))
+#define V64_XOR(a, b) _mm512_xor_si512(a, b)
+#define V64_ROL(a, n) _mm512_rol_epi64(a, n)
+#define V64_TERN(a, b, c, imm) _mm512_ternarylogic_epi64(a, b, c, imm)
 
 #include "mb_kernels.inc"
 #endif

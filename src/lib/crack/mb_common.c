@@ -226,8 +226,12 @@ hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, 
         [HC_SIMD_AVX512] = HC_MB_X86(hc_mb_##family##_avx512),                            \
     }
 
-#define HC_MB(kernel, width, be, bytes, var, poly) \
-    {#kernel, width, be, bytes, (poly) ? 0 : 55, var, poly, HC_MB_KERNELS(kernel)}
+#define HC_MB(kernel, width, be, bytes, var, poly)                                                    \
+    {                                                                                                 \
+        .name = #kernel, .char_width = width, .big_endian = be, .word_bytes = bytes,                  \
+        .max_bytes = (poly) ? 0 : 55, .variant = var, .crc_poly = poly, .block_words = 16,            \
+        .kernels = HC_MB_KERNELS(kernel),                                                             \
+    }
 
 const struct hc_multibuffer hc_mb_md5 = HC_MB(md5, 1, false, 4, 0, 0);
 const struct hc_multibuffer hc_mb_md4 = HC_MB(md4, 1, false, 4, 0, 0);
@@ -236,8 +240,35 @@ const struct hc_multibuffer hc_mb_ntlm = HC_MB(md4, 2, false, 4, 0, 0);
 const struct hc_multibuffer hc_mb_sha1 = HC_MB(sha1, 1, true, 4, 0, 0);
 const struct hc_multibuffer hc_mb_sha224 = HC_MB(sha256, 1, true, 4, HC_MB_SHA224, 0);
 const struct hc_multibuffer hc_mb_sha256 = HC_MB(sha256, 1, true, 4, HC_MB_SHA256, 0);
-const struct hc_multibuffer hc_mb_sha384 = {"sha512", 1, true, 8, 111, HC_MB_SHA384, 0, HC_MB_KERNELS_AVX512(sha512)};
-const struct hc_multibuffer hc_mb_sha512 = {"sha512", 1, true, 8, 111, HC_MB_SHA512, 0, HC_MB_KERNELS_AVX512(sha512)};
+
+#define HC_MB_SHA512_ROW(var)                                                                         \
+    {                                                                                                 \
+        .name = "sha512", .char_width = 1, .big_endian = true, .word_bytes = 8, .max_bytes = 111,     \
+        .variant = var, .block_words = 16, .kernels = HC_MB_KERNELS_AVX512(sha512),                   \
+    }
+const struct hc_multibuffer hc_mb_sha384 = HC_MB_SHA512_ROW(HC_MB_SHA384);
+const struct hc_multibuffer hc_mb_sha512 = HC_MB_SHA512_ROW(HC_MB_SHA512);
+
+/* SHA-3 (domain bits 01, then pad10*1: byte 0x06) and the original Keccak
+ * (pad10*1 alone: 0x01); the rate is 200 - 2 * digest bytes. Eight 64-bit
+ * lanes need AVX-512's 64-bit rotates and three-input logic; below it the
+ * generic path (with the single-state AVX-512 or scalar permutation) is as
+ * fast. */
+#define HC_MB_KECCAK_ROW(domain, digest_bytes)                                                        \
+    {                                                                                                 \
+        .name = "keccak", .char_width = 1, .big_endian = false, .word_bytes = 8,                      \
+        .max_bytes = 200 - 2 * (digest_bytes) - 1, .block_words = (200 - 2 * (digest_bytes)) / 8,      \
+        .keccak_domain = domain, .kernels = HC_MB_KERNELS_AVX512(keccak),                             \
+    }
+const struct hc_multibuffer hc_mb_sha3_224 = HC_MB_KECCAK_ROW(0x06, 28);
+const struct hc_multibuffer hc_mb_sha3_256 = HC_MB_KECCAK_ROW(0x06, 32);
+const struct hc_multibuffer hc_mb_sha3_384 = HC_MB_KECCAK_ROW(0x06, 48);
+const struct hc_multibuffer hc_mb_sha3_512 = HC_MB_KECCAK_ROW(0x06, 64);
+const struct hc_multibuffer hc_mb_keccak_224 = HC_MB_KECCAK_ROW(0x01, 28);
+const struct hc_multibuffer hc_mb_keccak_256 = HC_MB_KECCAK_ROW(0x01, 32);
+const struct hc_multibuffer hc_mb_keccak_384 = HC_MB_KECCAK_ROW(0x01, 48);
+const struct hc_multibuffer hc_mb_keccak_512 = HC_MB_KECCAK_ROW(0x01, 64);
+
 /* CRC-32 (IEEE 802.3, reflected 0xEDB88320) and CRC-32C (Castagnoli,
  * reflected 0x82F63B78): any length, so max_bytes does not apply. */
 const struct hc_multibuffer hc_mb_crc32 = HC_MB(scan, 1, false, 4, 0, 0xEDB88320u);

@@ -16,6 +16,11 @@
  * the engine verifies each report with the ordinary hasher. Reports come in
  * increasing u.
  *
+ * SHA-3 and Keccak use the same scheme with 64-bit little-endian words: a
+ * one-block message is the rate (block_words words) with the sponge padding
+ * (domain byte after the message, 0x80 in the rate's last byte, FIPS 202
+ * §5.1 and B.2), and the words past the rate are zero.
+ *
  * CRCs take another way with the same machinery. A CRC register is linear
  * over GF(2) in the register and the message, so for a fixed prefix
  * reg(prefix + suffix) = Z(reg(prefix)) ^ U(suffix), where Z runs t zero
@@ -36,13 +41,16 @@
  * kernel may load whole vectors there (the engine ignores those lanes). */
 #define HC_MB_TABLE_PAD 64
 
+/* The most words a kernel's block has: Keccak-f[1600]'s 25 lanes. */
+#define HC_MB_MAX_WORDS 25
+
 typedef struct hc_mb_args {
-    const uint32_t *w;        /* 16 message words, varying bits zero */
+    const uint32_t *w;        /* 16 message words, varying bits zero (w64: 25) */
     const uint32_t *tab_lo;   /* bits of word - 1 per suffix (when two) */
     const uint32_t *tab_hi;   /* bits of word per suffix */
     /* The same for the 64-bit-word kernels (SHA-384/512): */
     const uint64_t *w64, *tab64_lo, *tab64_hi, *target64;
-    unsigned word;            /* last varying word, 0..13 */
+    unsigned word;            /* last varying word, below block_words */
     bool two;                 /* word - 1 varies too */
     const uint32_t *target;   /* digest as the algorithm's words (byte order undone) */
     unsigned variant;         /* hc_multibuffer.variant */
@@ -58,12 +66,17 @@ struct hc_multibuffer {
     const char *name;         /* for reports */
     uint8_t char_width;       /* bytes per candidate character (2: UTF-16LE) */
     bool big_endian;          /* message words are big-endian (SHA) */
-    uint8_t word_bytes;       /* 4, or 8 for SHA-384/512; a block is 16 words */
-    uint8_t max_bytes;        /* longest message of one block: 55 (111) */
+    uint8_t word_bytes;       /* 4, or 8 for SHA-384/512 and Keccak */
+    uint8_t max_bytes;        /* longest message of one block: 55 (111; Keccak: rate - 1) */
     unsigned variant;         /* passed to the kernel (SHA-224 vs SHA-256) */
     /* CRCs: the reflected polynomial (the register starts and ends inverted,
      * RFC 1952 §8 / RFC 3720 B.4); 0 for the block kernels. */
     uint32_t crc_poly;
+    /* Words in a block: 16, or the rate's lanes for Keccak (18, 17, 13, 9). */
+    uint8_t block_words;
+    /* Keccak: the domain byte of the padding (0x06 SHA-3, 0x01 original
+     * Keccak); 0: Merkle-Damgard padding (0x80, zeros, bit length). */
+    uint8_t keccak_domain;
     /* Index: hc_simd_level; NULL where that level has no kernel of its own
      * (a lower one is used; none at all: the generic path). */
     hc_mb_kernel kernels[HC_SIMD_LEVEL_COUNT];
@@ -75,7 +88,8 @@ enum { HC_MB_SHA256 = 0, HC_MB_SHA224 = 1, HC_MB_SHA512 = 0, HC_MB_SHA384 = 1 };
 hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, hc_simd_level *used);
 
 extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1, hc_mb_sha224, hc_mb_sha256,
-    hc_mb_sha384, hc_mb_sha512, hc_mb_crc32, hc_mb_crc32c;
+    hc_mb_sha384, hc_mb_sha512, hc_mb_crc32, hc_mb_crc32c, hc_mb_sha3_224, hc_mb_sha3_256, hc_mb_sha3_384,
+    hc_mb_sha3_512, hc_mb_keccak_224, hc_mb_keccak_256, hc_mb_keccak_384, hc_mb_keccak_512;
 
 /* The kernels, one set per instruction set (mb_portable.c, mb_avx2.c,
  * mb_avx512.c). */
@@ -90,5 +104,6 @@ HC_MB_DECLARE(portable);
 HC_MB_DECLARE(avx2);
 HC_MB_DECLARE(avx512);
 size_t hc_mb_sha512_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
+size_t hc_mb_keccak_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
 
 #endif
