@@ -147,6 +147,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[0][0],
     },
     [HC_HAVAL_128_4] = {
         .id = HC_HAVAL_128_4,
@@ -160,6 +161,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[1][0],
     },
     [HC_HAVAL_128_5] = {
         .id = HC_HAVAL_128_5,
@@ -173,6 +175,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[2][0],
     },
     [HC_HAVAL_160_3] = {
         .id = HC_HAVAL_160_3,
@@ -186,6 +189,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[0][1],
     },
     [HC_HAVAL_160_4] = {
         .id = HC_HAVAL_160_4,
@@ -199,6 +203,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[1][1],
     },
     [HC_HAVAL_160_5] = {
         .id = HC_HAVAL_160_5,
@@ -212,6 +217,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[2][1],
     },
     [HC_HAVAL_192_3] = {
         .id = HC_HAVAL_192_3,
@@ -225,6 +231,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[0][2],
     },
     [HC_HAVAL_192_4] = {
         .id = HC_HAVAL_192_4,
@@ -238,6 +245,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[1][2],
     },
     [HC_HAVAL_192_5] = {
         .id = HC_HAVAL_192_5,
@@ -251,6 +259,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[2][2],
     },
     [HC_HAVAL_224_3] = {
         .id = HC_HAVAL_224_3,
@@ -264,6 +273,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[0][3],
     },
     [HC_HAVAL_224_4] = {
         .id = HC_HAVAL_224_4,
@@ -277,6 +287,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[1][3],
     },
     [HC_HAVAL_224_5] = {
         .id = HC_HAVAL_224_5,
@@ -290,6 +301,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[2][3],
     },
     [HC_HAVAL_256_3] = {
         .id = HC_HAVAL_256_3,
@@ -303,6 +315,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[0][4],
     },
     [HC_HAVAL_256_4] = {
         .id = HC_HAVAL_256_4,
@@ -316,6 +329,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[1][4],
     },
     [HC_HAVAL_256_5] = {
         .id = HC_HAVAL_256_5,
@@ -329,6 +343,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_haval_init,
         .update = hc_haval_update,
         .final = hc_haval_final,
+        .multibuffer = &hc_mb_haval[2][4],
     },
     [HC_MD2] = {
         .id = HC_MD2,
@@ -397,6 +412,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ripemd_init,
         .update = hc_ripemd_update,
         .final = hc_ripemd_final,
+        .multibuffer = &hc_mb_ripemd128,
     },
     [HC_RIPEMD160] = {
         .id = HC_RIPEMD160,
@@ -411,6 +427,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ripemd_init,
         .update = hc_ripemd_update,
         .final = hc_ripemd_final,
+        .multibuffer = &hc_mb_ripemd160,
     },
     [HC_RIPEMD256] = {
         .id = HC_RIPEMD256,
@@ -424,6 +441,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ripemd_init,
         .update = hc_ripemd_update,
         .final = hc_ripemd_final,
+        .multibuffer = &hc_mb_ripemd256,
     },
     [HC_RIPEMD320] = {
         .id = HC_RIPEMD320,
@@ -437,6 +455,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_ripemd_init,
         .update = hc_ripemd_update,
         .final = hc_ripemd_final,
+        .multibuffer = &hc_mb_ripemd320,
     },
     [HC_SHA3_224] = {
         .id = HC_SHA3_224,

@@ -198,7 +198,12 @@ static size_t nth_candidate(const char *dict, size_t d, uint64_t i, uint8_t *out
 
 static void test_order(void)
 {
-    const char *names[] = {"md5", "sha512", "crc32", "ntlm", "sha1"};
+    const char *names[] = {
+        "md5",        "md4",         "ntlm",        "sha1",        "sha224",      "sha256",     "sha384",
+        "sha512",     "crc32",       "crc32c",      "sha-3-224",   "sha-3-256",   "sha-3-384",  "sha-3-512",
+        "sha-3k-224", "sha-3k-256",  "sha-3k-384",  "sha-3k-512",  "ripemd128",   "ripemd160",  "ripemd256",
+        "ripemd320",  "haval-128-3", "haval-160-4", "haval-192-5", "haval-224-3", "haval-256-4",
+    };
     for (size_t a = 0; a < sizeof(names) / sizeof(names[0]); a++) {
         for (unsigned threads = 1; threads <= 3; threads += 2) {
             crack_case c = {alg_named(names[a]), "abc", 1, 3, 0, 0, threads};
@@ -386,7 +391,8 @@ static void test_kernels(void)
 {
     const char *names[] = {"md5",       "md4",       "ntlm",       "sha1",       "sha224",     "sha256",
                            "sha384",    "sha512",    "crc32",      "crc32c",     "sha-3-224",  "sha-3-256",
-                           "sha-3-384", "sha-3-512", "sha-3k-224", "sha-3k-256", "sha-3k-384", "sha-3k-512"};
+                           "sha-3-384", "sha-3-512", "sha-3k-224", "sha-3k-256", "sha-3k-384", "sha-3k-512", "ripemd128",  "ripemd160",  "ripemd256",  "ripemd320",
+                           "haval-128-3", "haval-160-4", "haval-192-5", "haval-224-3", "haval-256-4"};
     hc_simd_level top = hc_simd_detected();
     CHECK(strcmp(hc_crack_kernel_name(alg_named("whirlpool")), "generic") == 0);
     hc_simd_limit(HC_SIMD_PORTABLE);

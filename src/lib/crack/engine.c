@@ -454,16 +454,29 @@ static void table_copy(void *table, size_t to, size_t from, unsigned word_bytes)
  * 128-bit length has a zero upper half here), in the algorithm's order.
  * Keccak's rate instead: the domain byte, zeros, 0x80 in the last byte (the
  * two share a byte when the message fills all but one, FIPS 202 B.2). */
-static void pad_block(uint8_t *block, unsigned block_bytes, unsigned bytes, bool big_endian, uint8_t keccak_domain)
+static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
 {
+    const unsigned block_bytes = e->block_bytes;
+    const bool big_endian = e->mb->big_endian;
     memset(block + bytes, 0, block_bytes - bytes);
-    if (keccak_domain) {
-        block[bytes] = keccak_domain;
+    if (e->mb->keccak_domain) {
+        block[bytes] = e->mb->keccak_domain;
         block[block_bytes - 1] |= 0x80;
         return;
     }
-    block[bytes] = 0x80;
     uint64_t bits = (uint64_t)bytes * 8;
+    if (e->mb->haval_pad) {
+        /* 0x01, then VERSION 1, PASS, FPTLEN (bits) in two bytes, then the
+         * bit length, as in algos/haval.c */
+        unsigned fingerprint_bits = e->alg->digest_len * 8;
+        block[bytes] = 0x01;
+        block[block_bytes - 10] = (uint8_t)((fingerprint_bits & 0x3) << 6 | (e->alg->variant & 0x7) << 3 | 1);
+        block[block_bytes - 9] = (uint8_t)(fingerprint_bits >> 2);
+        for (unsigned i = 0; i < 8; i++)
+            block[block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
+        return;
+    }
+    block[bytes] = 0x80;
     for (unsigned i = 0; i < 8; i++)
         block[big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
 }
@@ -543,11 +556,11 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
     uint8_t block[HC_MB_MAX_WORDS * 8];
     memset(block, 0, sizeof(block));
     if (!crc) {
-        pad_block(block, e->block_bytes, len * cw, be, e->mb->keccak_domain);
+        pad_block(e, block, len * cw);
         for (unsigned i = 0; i < prefix_len; i++)
             put_char(block, i, cw, w->text[i]);
     }
-    uint32_t words[16];
+    uint32_t words[HC_MB_MAX_WORDS];
     uint64_t words64[HC_MB_MAX_WORDS] = {0}; /* Keccak: the lanes past the rate stay zero */
     hc_mb_args args = {
         .w = words,
@@ -574,8 +587,7 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         } else {
             for (unsigned i = 0; i < e->mb->block_words; i++) {
                 words64[i] = load_word(block + wb * i, wb, be);
-                if (i < 16)
-                    words[i] = (uint32_t)words64[i];
+                words[i] = (uint32_t)words64[i];
             }
         }
         size_t u = u0;

@@ -25,6 +25,9 @@
 #define V_MD5I(b, c, d) V_XOR(V_XOR(c, _mm256_andnot_si256(b, d)), _mm256_set1_epi32(-1))
 #define V_EQ(a, b) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))))
 #define V_PIN(x) __asm__("" : "+x"(x))
+/* The same register as a GCC vector of 32-bit lanes (RIPEMD). */
+typedef uint32_t hc_vg8 __attribute__((vector_size(32)));
+#define VG hc_vg8
 
 #include "mb_kernels.inc"
 #endif

@@ -26,6 +26,10 @@
 #define V_EQ(a, b) ((unsigned)_mm512_cmpeq_epi32_mask(a, b))
 #define V_TERN(a, b, c, imm) _mm512_ternarylogic_epi32(a, b, c, imm)
 #define V_PIN(x) __asm__("" : "+v"(x))
+/* The same register as a GCC vector of 32-bit lanes, for code written with
+ * operators (RIPEMD). */
+typedef uint32_t hc_vg16 __attribute__((vector_size(64)));
+#define VG hc_vg16
 /* Eight 64-bit lanes for SHA-384/512. */
 #define V64 __m512i
 #define VL64 8

@@ -240,6 +240,10 @@ const struct hc_multibuffer hc_mb_ntlm = HC_MB(md4, 2, false, 4, 0, 0);
 const struct hc_multibuffer hc_mb_sha1 = HC_MB(sha1, 1, true, 4, 0, 0);
 const struct hc_multibuffer hc_mb_sha224 = HC_MB(sha256, 1, true, 4, HC_MB_SHA224, 0);
 const struct hc_multibuffer hc_mb_sha256 = HC_MB(sha256, 1, true, 4, HC_MB_SHA256, 0);
+const struct hc_multibuffer hc_mb_ripemd128 = HC_MB(ripemd, 1, false, 4, HC_MB_RIPEMD128, 0);
+const struct hc_multibuffer hc_mb_ripemd160 = HC_MB(ripemd, 1, false, 4, HC_MB_RIPEMD160, 0);
+const struct hc_multibuffer hc_mb_ripemd256 = HC_MB(ripemd, 1, false, 4, HC_MB_RIPEMD256, 0);
+const struct hc_multibuffer hc_mb_ripemd320 = HC_MB(ripemd, 1, false, 4, HC_MB_RIPEMD320, 0);
 
 #define HC_MB_SHA512_ROW(var)                                                                         \
     {                                                                                                 \
@@ -268,6 +272,21 @@ const struct hc_multibuffer hc_mb_keccak_224 = HC_MB_KECCAK_ROW(0x01, 28);
 const struct hc_multibuffer hc_mb_keccak_256 = HC_MB_KECCAK_ROW(0x01, 32);
 const struct hc_multibuffer hc_mb_keccak_384 = HC_MB_KECCAK_ROW(0x01, 48);
 const struct hc_multibuffer hc_mb_keccak_512 = HC_MB_KECCAK_ROW(0x01, 64);
+
+/* HAVAL: 128-byte blocks of 32 little-endian words; the padding's 10-byte
+ * tail leaves 117 message bytes in one block. [passes - 3][digest words - 4]. */
+#define HC_MB_HAVAL_ROW(passes, digest_bytes)                                                         \
+    {                                                                                                 \
+        .name = "haval", .char_width = 1, .big_endian = false, .word_bytes = 4, .max_bytes = 117,     \
+        .variant = (passes) << 8 | (digest_bytes), .block_words = 32, .haval_pad = true,              \
+        .kernels = HC_MB_KERNELS(haval),                                                              \
+    }
+#define HC_MB_HAVAL_PASSES(passes)                                                                    \
+    {                                                                                                 \
+        HC_MB_HAVAL_ROW(passes, 16), HC_MB_HAVAL_ROW(passes, 20), HC_MB_HAVAL_ROW(passes, 24),        \
+            HC_MB_HAVAL_ROW(passes, 28), HC_MB_HAVAL_ROW(passes, 32),                                 \
+    }
+const struct hc_multibuffer hc_mb_haval[3][5] = {HC_MB_HAVAL_PASSES(3), HC_MB_HAVAL_PASSES(4), HC_MB_HAVAL_PASSES(5)};
 
 /* CRC-32 (IEEE 802.3, reflected 0xEDB88320) and CRC-32C (Castagnoli,
  * reflected 0x82F63B78): any length, so max_bytes does not apply. */

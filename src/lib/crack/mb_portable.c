@@ -29,6 +29,7 @@ static inline unsigned v4_eq(hc_v4 a, hc_v4 b)
 
 #define MB_ISA portable
 #define V hc_v4
+#define VG hc_v4
 #define VL 4
 #define MB_NI_MD 2
 #define MB_NI_SHA 1

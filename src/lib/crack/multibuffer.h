@@ -41,11 +41,12 @@
  * kernel may load whole vectors there (the engine ignores those lanes). */
 #define HC_MB_TABLE_PAD 64
 
-/* The most words a kernel's block has: Keccak-f[1600]'s 25 lanes. */
-#define HC_MB_MAX_WORDS 25
+/* The most words a kernel's block has: HAVAL's 32 (Keccak-f[1600] has 25
+ * lanes). */
+#define HC_MB_MAX_WORDS 32
 
 typedef struct hc_mb_args {
-    const uint32_t *w;        /* 16 message words, varying bits zero (w64: 25) */
+    const uint32_t *w;        /* the block's words (16, HAVAL 32), varying bits zero */
     const uint32_t *tab_lo;   /* bits of word - 1 per suffix (when two) */
     const uint32_t *tab_hi;   /* bits of word per suffix */
     /* The same for the 64-bit-word kernels (SHA-384/512): */
@@ -77,19 +78,24 @@ struct hc_multibuffer {
     /* Keccak: the domain byte of the padding (0x06 SHA-3, 0x01 original
      * Keccak); 0: Merkle-Damgard padding (0x80, zeros, bit length). */
     uint8_t keccak_domain;
+    /* HAVAL's padding: 0x01, zeros, version, passes and output length in
+     * bytes 118-119, the 64-bit bit length (the paper, §4). */
+    bool haval_pad;
     /* Index: hc_simd_level; NULL where that level has no kernel of its own
      * (a lower one is used; none at all: the generic path). */
     hc_mb_kernel kernels[HC_SIMD_LEVEL_COUNT];
 };
 
 enum { HC_MB_SHA256 = 0, HC_MB_SHA224 = 1, HC_MB_SHA512 = 0, HC_MB_SHA384 = 1 };
+enum { HC_MB_RIPEMD128, HC_MB_RIPEMD160, HC_MB_RIPEMD256, HC_MB_RIPEMD320 };
 
 /* The kernel for a level: the best one at or below it, or NULL. */
 hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, hc_simd_level *used);
 
 extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1, hc_mb_sha224, hc_mb_sha256,
     hc_mb_sha384, hc_mb_sha512, hc_mb_crc32, hc_mb_crc32c, hc_mb_sha3_224, hc_mb_sha3_256, hc_mb_sha3_384,
-    hc_mb_sha3_512, hc_mb_keccak_224, hc_mb_keccak_256, hc_mb_keccak_384, hc_mb_keccak_512;
+    hc_mb_sha3_512, hc_mb_keccak_224, hc_mb_keccak_256, hc_mb_keccak_384, hc_mb_keccak_512, hc_mb_ripemd128,
+    hc_mb_ripemd160, hc_mb_ripemd256, hc_mb_ripemd320, hc_mb_haval[3][5];
 
 /* The kernels, one set per instruction set (mb_portable.c, mb_avx2.c,
  * mb_avx512.c). */
@@ -98,6 +104,8 @@ extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1,
     size_t hc_mb_md4_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);    \
     size_t hc_mb_sha1_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);   \
     size_t hc_mb_sha256_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *); \
+    size_t hc_mb_haval_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);  \
+    size_t hc_mb_ripemd_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *); \
     size_t hc_mb_scan_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *)
 
 HC_MB_DECLARE(portable);
