@@ -34,6 +34,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_blake2b_init,
         .update = hc_blake2b_update,
         .final = hc_blake2b_final,
+        .multibuffer = &hc_mb_blake2b,
     },
     [HC_BLAKE2S] = {
         .id = HC_BLAKE2S,
@@ -47,6 +48,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_blake2s_init,
         .update = hc_blake2s_update,
         .final = hc_blake2s_final,
+        .multibuffer = &hc_mb_blake2s,
     },
     [HC_BLAKE3] = {
         .id = HC_BLAKE3,
@@ -60,6 +62,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_blake3_init,
         .update = hc_blake3_update,
         .final = hc_blake3_final,
+        .multibuffer = &hc_mb_blake3,
         .update_parallel = hc_blake3_update_parallel,
     },
     [HC_CRC32] = {

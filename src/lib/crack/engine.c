@@ -459,6 +459,8 @@ static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
     const unsigned block_bytes = e->block_bytes;
     const bool big_endian = e->mb->big_endian;
     memset(block + bytes, 0, block_bytes - bytes);
+    if (e->mb->zero_pad)
+        return;
     if (e->mb->keccak_domain) {
         block[bytes] = e->mb->keccak_domain;
         block[block_bytes - 1] |= 0x80;
@@ -574,6 +576,7 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         .two = plan->two,
         .target = e->target_words,
         .variant = e->mb->variant,
+        .msg_bytes = len * cw,
     };
 
     uint64_t left = c->count;

@@ -30,6 +30,8 @@
  * operators (RIPEMD). */
 typedef uint32_t hc_vg16 __attribute__((vector_size(64)));
 #define VG hc_vg16
+typedef uint64_t hc_vg64 __attribute__((vector_size(64)));
+#define VG64 hc_vg64
 /* Eight 64-bit lanes for SHA-384/512. */
 #define V64 __m512i
 #define VL64 8

@@ -288,6 +288,20 @@ const struct hc_multibuffer hc_mb_keccak_512 = HC_MB_KECCAK_ROW(0x01, 64);
     }
 const struct hc_multibuffer hc_mb_haval[3][5] = {HC_MB_HAVAL_PASSES(3), HC_MB_HAVAL_PASSES(4), HC_MB_HAVAL_PASSES(5)};
 
+/* BLAKE2s and BLAKE3: a message of up to 64 bytes is one zero-padded block. */
+#define HC_MB_BLAKE32_ROW(var)                                                                        \
+    {                                                                                                 \
+        .name = "blake32", .char_width = 1, .big_endian = false, .word_bytes = 4, .max_bytes = 64,    \
+        .variant = var, .block_words = 16, .zero_pad = true, .kernels = HC_MB_KERNELS(blake32),       \
+    }
+const struct hc_multibuffer hc_mb_blake2s = HC_MB_BLAKE32_ROW(HC_MB_BLAKE2S);
+const struct hc_multibuffer hc_mb_blake3 = HC_MB_BLAKE32_ROW(HC_MB_BLAKE3);
+/* BLAKE2b: up to 128 bytes; 64-bit lanes, AVX-512 only, as SHA-512. */
+const struct hc_multibuffer hc_mb_blake2b = {
+    .name = "blake2b", .char_width = 1, .big_endian = false, .word_bytes = 8, .max_bytes = 128,
+    .block_words = 16, .zero_pad = true, .kernels = HC_MB_KERNELS_AVX512(blake2b),
+};
+
 /* CRC-32 (IEEE 802.3, reflected 0xEDB88320) and CRC-32C (Castagnoli,
  * reflected 0x82F63B78): any length, so max_bytes does not apply. */
 const struct hc_multibuffer hc_mb_crc32 = HC_MB(scan, 1, false, 4, 0, 0xEDB88320u);

@@ -55,6 +55,7 @@ typedef struct hc_mb_args {
     bool two;                 /* word - 1 varies too */
     const uint32_t *target;   /* digest as the algorithm's words (byte order undone) */
     unsigned variant;         /* hc_multibuffer.variant */
+    unsigned msg_bytes;       /* the message length (BLAKE2s/BLAKE3 hash it in) */
 } hc_mb_args;
 
 /* Hashes lanes [u, end) (in vectors; lanes past end are hashed but never
@@ -81,6 +82,8 @@ struct hc_multibuffer {
     /* HAVAL's padding: 0x01, zeros, version, passes and output length in
      * bytes 118-119, the 64-bit bit length (the paper, §4). */
     bool haval_pad;
+    /* BLAKE2s/BLAKE3: zeros only (the length goes into the state). */
+    bool zero_pad;
     /* Index: hc_simd_level; NULL where that level has no kernel of its own
      * (a lower one is used; none at all: the generic path). */
     hc_mb_kernel kernels[HC_SIMD_LEVEL_COUNT];
@@ -88,6 +91,7 @@ struct hc_multibuffer {
 
 enum { HC_MB_SHA256 = 0, HC_MB_SHA224 = 1, HC_MB_SHA512 = 0, HC_MB_SHA384 = 1 };
 enum { HC_MB_RIPEMD128, HC_MB_RIPEMD160, HC_MB_RIPEMD256, HC_MB_RIPEMD320 };
+enum { HC_MB_BLAKE2S, HC_MB_BLAKE3 };
 
 /* The kernel for a level: the best one at or below it, or NULL. */
 hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, hc_simd_level *used);
@@ -95,7 +99,8 @@ hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, 
 extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1, hc_mb_sha224, hc_mb_sha256,
     hc_mb_sha384, hc_mb_sha512, hc_mb_crc32, hc_mb_crc32c, hc_mb_sha3_224, hc_mb_sha3_256, hc_mb_sha3_384,
     hc_mb_sha3_512, hc_mb_keccak_224, hc_mb_keccak_256, hc_mb_keccak_384, hc_mb_keccak_512, hc_mb_ripemd128,
-    hc_mb_ripemd160, hc_mb_ripemd256, hc_mb_ripemd320, hc_mb_haval[3][5];
+    hc_mb_ripemd160, hc_mb_ripemd256, hc_mb_ripemd320, hc_mb_haval[3][5],
+    hc_mb_blake2s, hc_mb_blake3, hc_mb_blake2b;
 
 /* The kernels, one set per instruction set (mb_portable.c, mb_avx2.c,
  * mb_avx512.c). */
@@ -104,6 +109,7 @@ extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1,
     size_t hc_mb_md4_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);    \
     size_t hc_mb_sha1_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);   \
     size_t hc_mb_sha256_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *); \
+    size_t hc_mb_blake32_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *); \
     size_t hc_mb_haval_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);  \
     size_t hc_mb_ripemd_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *); \
     size_t hc_mb_scan_##isa(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *)
@@ -112,6 +118,7 @@ HC_MB_DECLARE(portable);
 HC_MB_DECLARE(avx2);
 HC_MB_DECLARE(avx512);
 size_t hc_mb_sha512_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
+size_t hc_mb_blake2b_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
 size_t hc_mb_keccak_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
 
 #endif
