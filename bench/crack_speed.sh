@@ -98,7 +98,7 @@ fi
 if [ "$ESTIMATE" = 1 ]; then
     echo
     echo "probe estimate vs real time (not-found runs, all threads)"
-    for row in md5:7:10 sha256:6:1 sha512:6:9; do
+    for row in md5:7:10 sha256:6:1 sha512:6:2 sha-3-256:6:4; do
         alg=${row%%:*}; rest=${row#*:}; len=${rest%%:*}; parts=${rest#*:}
         # exit status 1: "Nothing found", as intended
         out=$("$HC" "$alg" hash -s "$(unfindable "$alg")" -a $DICT -n "$len" -x "$len" --part "1/$parts" || true)

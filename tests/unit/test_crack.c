@@ -358,7 +358,7 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level)
                     random_from--;
                 }
             }
-            uint8_t text[128];
+            uint8_t text[256]; /* longest swept: SHA-3-224, 143 + 2 bytes */
             hc_count index = 0;
             for (uint32_t k = 0; k < len; k++) {
                 size_t digit = k >= random_from ? rnd() % d : 0;
