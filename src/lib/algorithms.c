@@ -360,6 +360,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_md2_init,
         .update = hc_md2_update,
         .final = hc_md2_final,
+        .multibuffer = &hc_mb_md2,
     },
     [HC_MD4] = {
         .id = HC_MD4,

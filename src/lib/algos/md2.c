@@ -11,7 +11,7 @@ enum { MD2_BLOCK_LEN = 16, MD2_DIGEST_LEN = 16, MD2_ROUNDS = 18 }; /* §3.4: 18 
  * RFC 1319 §3.2.  Held as 32-bit words: the 18 x 48 steps per block form
  * one chain of dependent look-ups, and word-sized loads and xors keep
  * that chain in registers (byte-sized ones made it about twice as slow). */
-static const uint32_t md2_pi_subst[256] = {
+const uint32_t hc_md2_pi_subst[256] = {
     41,  46,  67,  201, 162, 216, 124, 1,   61,  54,  84,  161, 236, 240, 6,   19,
     98,  167, 5,   243, 192, 199, 115, 140, 152, 147, 43,  217, 188, 76,  130, 202,
     30,  155, 87,  60,  253, 212, 224, 22,  103, 66,  111, 24,  138, 23,  229, 18,
@@ -36,7 +36,7 @@ static const uint32_t md2_pi_subst[256] = {
  * which doubles the length of the dependency chain. */
 #define MD2_STEP(from, to, k)                    \
     do {                                         \
-        uint32_t v = from[k] ^ md2_pi_subst[t];  \
+        uint32_t v = from[k] ^ hc_md2_pi_subst[t];  \
         to[k] = v;                               \
         t = v;                                   \
     } while (0)
@@ -79,7 +79,7 @@ static void md2_compress(void *state, const uint8_t *blocks, size_t block_count)
             uint32_t m = blocks[j];
             x[16 + j] = m;
             x[32 + j] = m ^ x[j];
-            last = checksum[j] ^= md2_pi_subst[m ^ last];
+            last = checksum[j] ^= hc_md2_pi_subst[m ^ last];
         }
         uint32_t t = 0;
         for (uint32_t round = 0; round < MD2_ROUNDS; round += 2) {

@@ -12,6 +12,10 @@ typedef struct hc_md2_ctx {
     uint64_t length;      /* bytes absorbed so far */
 } hc_md2_ctx;
 
+/* The substitution S of RFC 1319 §3.2 (a permutation of 0..255), also
+ * used by the brute-force kernel. */
+extern const uint32_t hc_md2_pi_subst[256];
+
 void hc_md2_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
 void hc_md2_update(void *ctx, const void *data, size_t len);
 void hc_md2_final(void *ctx, uint8_t *out, size_t out_len);

@@ -461,6 +461,10 @@ static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
     memset(block + bytes, 0, block_bytes - bytes);
     if (e->mb->zero_pad)
         return;
+    if (e->mb->md2_pad) {
+        memset(block + bytes, (int)(block_bytes - bytes), block_bytes - bytes);
+        return;
+    }
     if (e->mb->keccak_domain) {
         block[bytes] = e->mb->keccak_domain;
         block[block_bytes - 1] |= 0x80;

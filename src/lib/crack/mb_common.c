@@ -195,6 +195,8 @@ uint64_t hc_sha512_expected(const hc_mb_args *args)
 hc_mb_kernel hc_mb_select(const struct hc_multibuffer *mb, hc_simd_level level, hc_simd_level *used)
 {
     for (int l = (int)level; l >= HC_SIMD_PORTABLE; l--) {
+        if (l == HC_SIMD_AVX512 && mb->needs_vbmi && !hc_cpu_has_avx512_vbmi())
+            continue;
         if (mb->kernels[l]) {
             if (used)
                 *used = (hc_simd_level)l;
@@ -300,6 +302,12 @@ const struct hc_multibuffer hc_mb_blake3 = HC_MB_BLAKE32_ROW(HC_MB_BLAKE3);
 const struct hc_multibuffer hc_mb_blake2b = {
     .name = "blake2b", .char_width = 1, .big_endian = false, .word_bytes = 8, .max_bytes = 128,
     .block_words = 16, .zero_pad = true, .kernels = HC_MB_KERNELS_AVX512(blake2b),
+};
+
+/* MD2: messages of up to 15 bytes fill one block with their padding. */
+const struct hc_multibuffer hc_mb_md2 = {
+    .name = "md2", .char_width = 1, .big_endian = false, .word_bytes = 4, .max_bytes = 15,
+    .block_words = 4, .md2_pad = true, .needs_vbmi = true, .kernels = HC_MB_KERNELS_AVX512(md2),
 };
 
 /* CRC-32 (IEEE 802.3, reflected 0xEDB88320) and CRC-32C (Castagnoli,

@@ -1,0 +1,124 @@
+/* MD2 brute-force kernel: 64 candidates per AVX-512 register, one byte
+ * lane each. MD2 (RFC 1319) is 1744 dependent S-box look-ups per
+ * candidate of up to 15 bytes (16 for the checksum, then 18 rounds over
+ * the 48 bytes of X for the message block and again for the checksum
+ * block), each one a load that waits for the one before: about 0.3 M
+ * candidates/s per core when scalar. With AVX-512 VBMI the whole 256-byte
+ * S fits in four registers and one look-up for 64 lanes is two vpermt2b
+ * (entries 0-127 and 128-255, by the index's low seven bits) and a blend
+ * on its top bit. Compiled with the AVX-512 flags (CMake, by file name);
+ * VBMI on top is asked for per function and checked at run time
+ * (hc_mb_select, multibuffer.h). */
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#include <stdint.h>
+
+#include "../algos/md2.h"
+#include "multibuffer.h"
+
+#define MD2_TARGET __attribute__((target("avx512vbmi")))
+
+typedef struct md2_sbox {
+    __m512i s0, s1, s2, s3; /* S[0..63], S[64..127], S[128..191], S[192..255] */
+} md2_sbox;
+
+static inline MD2_TARGET __m512i md2_lookup(const md2_sbox *s, __m512i idx)
+{
+    __m512i lo = _mm512_permutex2var_epi8(s->s0, idx, s->s1);
+    __m512i hi = _mm512_permutex2var_epi8(s->s2, idx, s->s3);
+    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(idx), lo, hi);
+}
+
+/* The 18 rounds of §3.4 over x[48], from t = 0; in the last round only the
+ * first `last_steps` bytes are computed (the caller reads no more). */
+static inline MD2_TARGET void md2_rounds(const md2_sbox *s, __m512i x[48], unsigned last_steps)
+{
+    __m512i t = _mm512_setzero_si512();
+    for (unsigned round = 0; round < 18; round++) {
+        unsigned steps = round == 17 ? last_steps : 48;
+        for (unsigned k = 0; k < steps; k++) {
+            x[k] = _mm512_xor_si512(x[k], md2_lookup(s, t));
+            t = x[k];
+        }
+        t = _mm512_add_epi8(t, _mm512_set1_epi8((char)round));
+    }
+}
+
+/* Byte `b` (0..3) of the little-endian words w[0..63], as 64 byte lanes. */
+static inline MD2_TARGET __m512i md2_word_bytes(const __m512i w[4], unsigned b)
+{
+    __m512i out = _mm512_setzero_si512();
+    for (unsigned q = 0; q < 4; q++) {
+        __m128i bytes = _mm512_cvtepi32_epi8(_mm512_srlv_epi32(w[q], _mm512_set1_epi32((int)(8 * b))));
+        out = _mm512_inserti32x4(out, bytes, 0);
+        /* the lane index must be an immediate: insert at 0, then rotate */
+        out = _mm512_alignr_epi64(out, out, 2);
+    }
+    return out;
+}
+
+MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                                   unsigned *count)
+{
+    enum { LANES = 64 };
+    const unsigned J = args->word;
+    uint8_t table[256];
+    for (unsigned i = 0; i < 256; i++)
+        table[i] = (uint8_t)hc_md2_pi_subst[i];
+    md2_sbox s = {
+        _mm512_loadu_si512(table), _mm512_loadu_si512(table + 64),
+        _mm512_loadu_si512(table + 128), _mm512_loadu_si512(table + 192),
+    };
+    /* The digest's first four bytes, X[0..3] after the checksum block. */
+    const uint32_t target = args->target[0];
+    __m512i want[4];
+    for (unsigned b = 0; b < 4; b++)
+        want[b] = _mm512_set1_epi8((char)(target >> (8 * b)));
+
+    for (; u < end; u += LANES) {
+        if (*count + LANES > cap)
+            return u;
+        /* The padded block, byte by byte: constant bytes broadcast, the
+         * varying word(s) from the tables (64 words = four registers). */
+        __m512i m[16];
+        for (unsigned p = 0; p < 16; p++)
+            m[p] = _mm512_set1_epi8((char)(args->w[p / 4] >> (8 * (p % 4))));
+        for (unsigned which = 0; which < (args->two ? 2u : 1u); which++) {
+            unsigned word = J - which;
+            const uint32_t *tab = which == 0 ? args->tab_hi : args->tab_lo;
+            __m512i w[4];
+            for (unsigned q = 0; q < 4; q++)
+                w[q] = _mm512_add_epi32(_mm512_set1_epi32((int)args->w[word]),
+                                        _mm512_loadu_si512(tab + u + 16 * q));
+            for (unsigned b = 0; b < 4; b++)
+                m[4 * word + b] = md2_word_bytes(w, b);
+        }
+        /* §3.2: the checksum of the one block, from C = 0, L = 0. */
+        __m512i c[16], last = _mm512_setzero_si512();
+        for (unsigned j = 0; j < 16; j++)
+            last = c[j] = md2_lookup(&s, _mm512_xor_si512(m[j], last));
+        /* §3.4: the message block, then the checksum block. */
+        __m512i x[48];
+        for (unsigned j = 0; j < 16; j++) {
+            x[j] = _mm512_setzero_si512();
+            x[16 + j] = m[j];
+            x[32 + j] = m[j];
+        }
+        md2_rounds(&s, x, 48);
+        for (unsigned j = 0; j < 16; j++) {
+            x[16 + j] = c[j];
+            x[32 + j] = _mm512_xor_si512(c[j], x[j]);
+        }
+        md2_rounds(&s, x, 4);
+        uint64_t match = _mm512_cmpeq_epi8_mask(x[0], want[0]) & _mm512_cmpeq_epi8_mask(x[1], want[1]) &
+                         _mm512_cmpeq_epi8_mask(x[2], want[2]) & _mm512_cmpeq_epi8_mask(x[3], want[3]);
+        while (match) {
+            size_t pos = u + (size_t)__builtin_ctzll(match);
+            match &= match - 1;
+            if (pos < end)
+                hits[(*count)++] = (uint32_t)pos;
+        }
+    }
+    return end;
+}
+#endif
