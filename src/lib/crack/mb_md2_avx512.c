@@ -29,18 +29,28 @@ static inline MD2_TARGET __m512i md2_lookup(const md2_sbox *s, __m512i idx)
     return _mm512_mask_blend_epi8(_mm512_movepi8_mask(idx), lo, hi);
 }
 
-/* The 18 rounds of §3.4 over x[48], from t = 0; in the last round only the
- * first `last_steps` bytes are computed (the caller reads no more). */
-static inline MD2_TARGET void md2_rounds(const md2_sbox *s, __m512i x[48], unsigned last_steps)
+/* Independent candidate sets interleaved step by step: one set's chain of
+ * look-ups leaves the vector units idle most of the time. */
+enum { MD2_SETS = 2 };
+
+/* The 18 rounds of §3.4 over x[48] of every set, from t = 0; in the last
+ * round only the first `last_steps` bytes are computed (the caller reads no
+ * more). */
+static inline MD2_TARGET void md2_rounds(const md2_sbox *s, __m512i x[MD2_SETS][48], unsigned last_steps)
 {
-    __m512i t = _mm512_setzero_si512();
+    __m512i t[MD2_SETS];
+    for (unsigned i = 0; i < MD2_SETS; i++)
+        t[i] = _mm512_setzero_si512();
     for (unsigned round = 0; round < 18; round++) {
         unsigned steps = round == 17 ? last_steps : 48;
         for (unsigned k = 0; k < steps; k++) {
-            x[k] = _mm512_xor_si512(x[k], md2_lookup(s, t));
-            t = x[k];
+            for (unsigned i = 0; i < MD2_SETS; i++) {
+                x[i][k] = _mm512_xor_si512(x[i][k], md2_lookup(s, t[i]));
+                t[i] = x[i][k];
+            }
         }
-        t = _mm512_add_epi8(t, _mm512_set1_epi8((char)round));
+        for (unsigned i = 0; i < MD2_SETS; i++)
+            t[i] = _mm512_add_epi8(t[i], _mm512_set1_epi8((char)round));
     }
 }
 
@@ -75,48 +85,56 @@ MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end,
     for (unsigned b = 0; b < 4; b++)
         want[b] = _mm512_set1_epi8((char)(target >> (8 * b)));
 
-    for (; u < end; u += LANES) {
-        if (*count + LANES > cap)
+    for (; u < end; u += LANES * MD2_SETS) {
+        if (*count + LANES * MD2_SETS > cap)
             return u;
-        /* The padded block, byte by byte: constant bytes broadcast, the
-         * varying word(s) from the tables (64 words = four registers). */
-        __m512i m[16];
-        for (unsigned p = 0; p < 16; p++)
-            m[p] = _mm512_set1_epi8((char)(args->w[p / 4] >> (8 * (p % 4))));
-        for (unsigned which = 0; which < (args->two ? 2u : 1u); which++) {
-            unsigned word = J - which;
-            const uint32_t *tab = which == 0 ? args->tab_hi : args->tab_lo;
-            __m512i w[4];
-            for (unsigned q = 0; q < 4; q++)
-                w[q] = _mm512_add_epi32(_mm512_set1_epi32((int)args->w[word]),
-                                        _mm512_loadu_si512(tab + u + 16 * q));
-            for (unsigned b = 0; b < 4; b++)
-                m[4 * word + b] = md2_word_bytes(w, b);
-        }
-        /* §3.2: the checksum of the one block, from C = 0, L = 0. */
-        __m512i c[16], last = _mm512_setzero_si512();
-        for (unsigned j = 0; j < 16; j++)
-            last = c[j] = md2_lookup(&s, _mm512_xor_si512(m[j], last));
-        /* §3.4: the message block, then the checksum block. */
-        __m512i x[48];
-        for (unsigned j = 0; j < 16; j++) {
-            x[j] = _mm512_setzero_si512();
-            x[16 + j] = m[j];
-            x[32 + j] = m[j];
+        __m512i x[MD2_SETS][48], c[MD2_SETS][16];
+        for (unsigned i = 0; i < MD2_SETS; i++) {
+            /* The padded block, byte by byte: constant bytes broadcast, the
+             * varying word(s) from the tables (64 words = four registers). */
+            const size_t base = u + (size_t)LANES * i;
+            __m512i m[16];
+            for (unsigned p = 0; p < 16; p++)
+                m[p] = _mm512_set1_epi8((char)(args->w[p / 4] >> (8 * (p % 4))));
+            for (unsigned which = 0; which < (args->two ? 2u : 1u); which++) {
+                unsigned word = J - which;
+                const uint32_t *tab = which == 0 ? args->tab_hi : args->tab_lo;
+                __m512i w[4];
+                for (unsigned q = 0; q < 4; q++)
+                    w[q] = _mm512_add_epi32(_mm512_set1_epi32((int)args->w[word]),
+                                            _mm512_loadu_si512(tab + base + 16 * q));
+                for (unsigned b = 0; b < 4; b++)
+                    m[4 * word + b] = md2_word_bytes(w, b);
+            }
+            /* §3.2: the checksum of the one block, from C = 0, L = 0. */
+            __m512i last = _mm512_setzero_si512();
+            for (unsigned j = 0; j < 16; j++)
+                last = c[i][j] = md2_lookup(&s, _mm512_xor_si512(m[j], last));
+            /* §3.4: X for the message block */
+            for (unsigned j = 0; j < 16; j++) {
+                x[i][j] = _mm512_setzero_si512();
+                x[i][16 + j] = m[j];
+                x[i][32 + j] = m[j];
+            }
         }
         md2_rounds(&s, x, 48);
-        for (unsigned j = 0; j < 16; j++) {
-            x[16 + j] = c[j];
-            x[32 + j] = _mm512_xor_si512(c[j], x[j]);
+        /* then for the checksum block */
+        for (unsigned i = 0; i < MD2_SETS; i++) {
+            for (unsigned j = 0; j < 16; j++) {
+                x[i][16 + j] = c[i][j];
+                x[i][32 + j] = _mm512_xor_si512(c[i][j], x[i][j]);
+            }
         }
         md2_rounds(&s, x, 4);
-        uint64_t match = _mm512_cmpeq_epi8_mask(x[0], want[0]) & _mm512_cmpeq_epi8_mask(x[1], want[1]) &
-                         _mm512_cmpeq_epi8_mask(x[2], want[2]) & _mm512_cmpeq_epi8_mask(x[3], want[3]);
-        while (match) {
-            size_t pos = u + (size_t)__builtin_ctzll(match);
-            match &= match - 1;
-            if (pos < end)
-                hits[(*count)++] = (uint32_t)pos;
+        for (unsigned i = 0; i < MD2_SETS; i++) {
+            uint64_t match = _mm512_cmpeq_epi8_mask(x[i][0], want[0]) & _mm512_cmpeq_epi8_mask(x[i][1], want[1]) &
+                             _mm512_cmpeq_epi8_mask(x[i][2], want[2]) & _mm512_cmpeq_epi8_mask(x[i][3], want[3]);
+            while (match) {
+                size_t pos = u + (size_t)LANES * i + (size_t)__builtin_ctzll(match);
+                match &= match - 1;
+                if (pos < end)
+                    hits[(*count)++] = (uint32_t)pos;
+            }
         }
     }
     return end;

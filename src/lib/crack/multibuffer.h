@@ -38,8 +38,9 @@
 #include "hc/cpu.h"
 
 /* Tables are padded with this many readable entries past their end, so a
- * kernel may load whole vectors there (the engine ignores those lanes). */
-#define HC_MB_TABLE_PAD 64
+ * kernel may load whole vectors there (the engine ignores those lanes):
+ * at most two sets of 64 (MD2). */
+#define HC_MB_TABLE_PAD 128
 
 /* The most words a kernel's block has: HAVAL's 32 (Keccak-f[1600] has 25
  * lanes). */
