@@ -687,6 +687,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_tiger_init,
         .update = hc_tiger_update,
         .final = hc_tiger_final,
+        .multibuffer = &hc_mb_tiger,
     },
     [HC_TIGER2] = {
         .id = HC_TIGER2,
@@ -700,6 +701,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_tiger_init,
         .update = hc_tiger_update,
         .final = hc_tiger_final,
+        .multibuffer = &hc_mb_tiger2,
     },
     [HC_TTH] = {
         .id = HC_TTH,

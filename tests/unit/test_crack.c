@@ -393,7 +393,7 @@ static void test_kernels(void)
         "sha512",     "crc32",       "crc32c",      "sha-3-224",   "sha-3-256",   "sha-3-384",  "sha-3-512",
         "sha-3k-224", "sha-3k-256",  "sha-3k-384",  "sha-3k-512",  "ripemd128",   "ripemd160",  "ripemd256",
         "ripemd320",  "haval-128-3", "haval-160-4", "haval-192-5", "haval-224-3", "haval-256-4", "blake2s",
-        "blake3",     "blake2b",     "md2",
+        "blake3",     "blake2b",     "md2",         "tiger",       "tiger2",
     };
     hc_simd_level top = hc_simd_detected();
     CHECK(strcmp(hc_crack_kernel_name(alg_named("whirlpool")), "generic") == 0);

@@ -482,7 +482,7 @@ static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
             block[block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
         return;
     }
-    block[bytes] = 0x80;
+    block[bytes] = e->mb->md_pad_byte ? e->mb->md_pad_byte : 0x80;
     for (unsigned i = 0; i < 8; i++)
         block[big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
 }

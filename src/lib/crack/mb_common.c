@@ -310,6 +310,16 @@ const struct hc_multibuffer hc_mb_md2 = {
     .block_words = 4, .md2_pad = true, .needs_vbmi = true, .kernels = HC_MB_KERNELS_AVX512(md2),
 };
 
+/* Tiger (padding byte 0x01) and Tiger2 (0x80): 64-byte blocks of eight
+ * little-endian 64-bit words, AVX-512 gathers for the S-boxes. */
+#define HC_MB_TIGER_ROW(pad)                                                                          \
+    {                                                                                                 \
+        .name = "tiger", .char_width = 1, .big_endian = false, .word_bytes = 8, .max_bytes = 55,      \
+        .block_words = 8, .md_pad_byte = pad, .kernels = HC_MB_KERNELS_AVX512(tiger),                 \
+    }
+const struct hc_multibuffer hc_mb_tiger = HC_MB_TIGER_ROW(0x01);
+const struct hc_multibuffer hc_mb_tiger2 = HC_MB_TIGER_ROW(0x80);
+
 /* CRC-32 (IEEE 802.3, reflected 0xEDB88320) and CRC-32C (Castagnoli,
  * reflected 0x82F63B78): any length, so max_bytes does not apply. */
 const struct hc_multibuffer hc_mb_crc32 = HC_MB(scan, 1, false, 4, 0, 0xEDB88320u);

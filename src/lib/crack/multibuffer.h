@@ -85,6 +85,8 @@ struct hc_multibuffer {
     bool haval_pad;
     /* BLAKE2s/BLAKE3: zeros only (the length goes into the state). */
     bool zero_pad;
+    /* Merkle-Damgard padding's first byte when not 0x80 (Tiger: 0x01). */
+    uint8_t md_pad_byte;
     /* MD2: i bytes of value i complete the 16-byte block (RFC 1319 §3.1). */
     bool md2_pad;
     /* The AVX-512 kernel also needs AVX-512 VBMI. */
@@ -105,7 +107,8 @@ extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1,
     hc_mb_sha384, hc_mb_sha512, hc_mb_crc32, hc_mb_crc32c, hc_mb_sha3_224, hc_mb_sha3_256, hc_mb_sha3_384,
     hc_mb_sha3_512, hc_mb_keccak_224, hc_mb_keccak_256, hc_mb_keccak_384, hc_mb_keccak_512, hc_mb_ripemd128,
     hc_mb_ripemd160, hc_mb_ripemd256, hc_mb_ripemd320, hc_mb_haval[3][5],
-    hc_mb_blake2s, hc_mb_blake3, hc_mb_blake2b, hc_mb_md2;
+    hc_mb_blake2s, hc_mb_blake3, hc_mb_blake2b, hc_mb_md2, hc_mb_tiger,
+    hc_mb_tiger2;
 
 /* The kernels, one set per instruction set (mb_portable.c, mb_avx2.c,
  * mb_avx512.c). */
@@ -123,6 +126,7 @@ HC_MB_DECLARE(portable);
 HC_MB_DECLARE(avx2);
 HC_MB_DECLARE(avx512);
 size_t hc_mb_sha512_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
+size_t hc_mb_tiger_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
 size_t hc_mb_md2_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
 size_t hc_mb_blake2b_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
 size_t hc_mb_keccak_avx512(const hc_mb_args *, size_t, size_t, uint32_t *, unsigned, unsigned *);
