@@ -23,55 +23,9 @@ static const uint64_t tiger_initial[3] = {
     0xF096A5B4C3B2E187ull,
 };
 
-/* Byte n of x, 0 being the least significant. */
-#define TIGER_BYTE(x, n) ((size_t)((x) >> (8 * (n))) & 0xFF)
-
-/* One round of the compression function: c ^= x, then a and b
- * take S-box words chosen by the even and the odd bytes of c. t1..t4 are
- * sbox[0..255], sbox[256..511], ... */
-#define TIGER_ROUND(a, b, c, x, mul)                                                                      \
-    do {                                                                                                  \
-        c ^= (x);                                                                                         \
-        a -= sbox[TIGER_BYTE(c, 0)] ^ sbox[256 + TIGER_BYTE(c, 2)] ^ sbox[512 + TIGER_BYTE(c, 4)] ^       \
-             sbox[768 + TIGER_BYTE(c, 6)];                                                                \
-        b += sbox[768 + TIGER_BYTE(c, 1)] ^ sbox[512 + TIGER_BYTE(c, 3)] ^ sbox[256 + TIGER_BYTE(c, 5)] ^ \
-             sbox[TIGER_BYTE(c, 7)];                                                                      \
-        b *= (mul);                                                                                       \
-    } while (0)
-
-#define TIGER_PASS(a, b, c, mul)             \
-    do {                                     \
-        TIGER_ROUND(a, b, c, x[0], mul);     \
-        TIGER_ROUND(b, c, a, x[1], mul);     \
-        TIGER_ROUND(c, a, b, x[2], mul);     \
-        TIGER_ROUND(a, b, c, x[3], mul);     \
-        TIGER_ROUND(b, c, a, x[4], mul);     \
-        TIGER_ROUND(c, a, b, x[5], mul);     \
-        TIGER_ROUND(a, b, c, x[6], mul);     \
-        TIGER_ROUND(b, c, a, x[7], mul);     \
-    } while (0)
-
-/* The key schedule between passes (paper): it spreads every bit of the
- * block over all eight words. */
-static inline void tiger_key_schedule(uint64_t x[8])
-{
-    x[0] -= x[7] ^ 0xA5A5A5A5A5A5A5A5ull;
-    x[1] ^= x[0];
-    x[2] += x[1];
-    x[3] -= x[2] ^ (~x[1] << 19);
-    x[4] ^= x[3];
-    x[5] += x[4];
-    x[6] -= x[5] ^ (~x[4] >> 23);
-    x[7] ^= x[6];
-    x[0] += x[7];
-    x[1] -= x[0] ^ (~x[7] << 19);
-    x[2] ^= x[1];
-    x[3] += x[2];
-    x[4] -= x[3] ^ (~x[2] >> 23);
-    x[5] ^= x[4];
-    x[6] += x[5];
-    x[7] -= x[6] ^ 0x0123456789ABCDEFull;
-}
+#define TG_T uint64_t
+#define TG_SBOX(box, c, n) sbox[256 * (box) + (size_t)TIGER_BYTE(c, n)]
+#include "tiger_rounds.h"
 
 /* The compression function on one block with the S-boxes sbox: the
  * constant table when hashing, the boxes under construction while they

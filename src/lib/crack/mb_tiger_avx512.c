@@ -15,51 +15,12 @@
 
 typedef uint64_t tiger_v __attribute__((vector_size(64)));
 
-/* S-box word table[box * 256 + byte n of c], for the eight lanes. */
-#define TIGER_LOOKUP(box, c, n)                                                                          \
-    ((tiger_v)_mm512_i64gather_epi64((__m512i)((((c) >> (8 * (n))) & 0xFF) + 256 * (box)),             \
-                                     (const void *)hc_tiger_sboxes, 8))
-
-#define TIGER_V_ROUND(a, b, c, x, mul)                                                                   \
-    do {                                                                                                 \
-        c ^= (x);                                                                                        \
-        a -= TIGER_LOOKUP(0, c, 0) ^ TIGER_LOOKUP(1, c, 2) ^ TIGER_LOOKUP(2, c, 4) ^ TIGER_LOOKUP(3, c, 6); \
-        b += TIGER_LOOKUP(3, c, 1) ^ TIGER_LOOKUP(2, c, 3) ^ TIGER_LOOKUP(1, c, 5) ^ TIGER_LOOKUP(0, c, 7); \
-        b *= (mul);                                                                                      \
-    } while (0)
-
-#define TIGER_V_PASS(a, b, c, mul)           \
-    do {                                     \
-        TIGER_V_ROUND(a, b, c, x[0], mul);   \
-        TIGER_V_ROUND(b, c, a, x[1], mul);   \
-        TIGER_V_ROUND(c, a, b, x[2], mul);   \
-        TIGER_V_ROUND(a, b, c, x[3], mul);   \
-        TIGER_V_ROUND(b, c, a, x[4], mul);   \
-        TIGER_V_ROUND(c, a, b, x[5], mul);   \
-        TIGER_V_ROUND(a, b, c, x[6], mul);   \
-        TIGER_V_ROUND(b, c, a, x[7], mul);   \
-    } while (0)
-
-/* The key schedule between passes (the paper), lane-wise. */
-static inline void tiger_v_key_schedule(tiger_v x[8])
-{
-    x[0] -= x[7] ^ 0xA5A5A5A5A5A5A5A5ull;
-    x[1] ^= x[0];
-    x[2] += x[1];
-    x[3] -= x[2] ^ (~x[1] << 19);
-    x[4] ^= x[3];
-    x[5] += x[4];
-    x[6] -= x[5] ^ (~x[4] >> 23);
-    x[7] ^= x[6];
-    x[0] += x[7];
-    x[1] -= x[0] ^ (~x[7] << 19);
-    x[2] ^= x[1];
-    x[3] += x[2];
-    x[4] -= x[3] ^ (~x[2] >> 23);
-    x[5] ^= x[4];
-    x[6] += x[5];
-    x[7] -= x[6] ^ 0x0123456789ABCDEFull;
-}
+/* Tiger's own rounds (algos/tiger_rounds.h) on the lanes; S-box word
+ * table[box * 256 + byte n of c] is a gather for the eight lanes. */
+#define TG_T tiger_v
+#define TG_SBOX(box, c, n)                                                                           \
+    ((tiger_v)_mm512_i64gather_epi64((__m512i)(TIGER_BYTE(c, n) + 256 * (box)), (const void *)hc_tiger_sboxes, 8))
+#include "../algos/tiger_rounds.h"
 
 size_t hc_mb_tiger_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                           unsigned *count)
@@ -85,11 +46,11 @@ size_t hc_mb_tiger_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t
         if (args->two)
             x[J - 1] += (tiger_v)_mm512_loadu_si512(args->tab64_lo + u);
         tiger_v a = a0, b = b0, c = c0;
-        TIGER_V_PASS(a, b, c, 5);
-        tiger_v_key_schedule(x);
-        TIGER_V_PASS(c, a, b, 7);
-        tiger_v_key_schedule(x);
-        TIGER_V_PASS(b, c, a, 9);
+        TIGER_PASS(a, b, c, 5);
+        tiger_key_schedule(x);
+        TIGER_PASS(c, a, b, 7);
+        tiger_key_schedule(x);
+        TIGER_PASS(b, c, a, 9);
         unsigned match = (unsigned)_mm512_cmpeq_epi64_mask((__m512i)(a ^ a0), want);
         while (match) {
             size_t pos = u + (size_t)__builtin_ctz(match);
