@@ -11,7 +11,10 @@ file=${HC_DEMO_FILE:-${TMPDIR:-/tmp}/hc-demo-$size.bin}
 if [[ ! -f "$file" ]]; then
   echo "Generating $file ($size of pseudo-random bytes)..."
   # AES-CTR keystream: fast and incompressible; the fixed key keeps runs comparable.
-  openssl enc -aes-128-ctr -pass pass:hc-demo -nosalt -pbkdf2 -in /dev/zero 2>/dev/null | head -c "$size" > "$file.tmp"
+  # openssl dies of SIGPIPE once head has its bytes: that is the normal end,
+  # not a failure for pipefail.
+  (openssl enc -aes-128-ctr -pass pass:hc-demo -nosalt -pbkdf2 -in /dev/zero 2>/dev/null || true) |
+    head -c "$size" > "$file.tmp"
   mv "$file.tmp" "$file"
 fi
 cat "$file" > /dev/null   # into the page cache
