@@ -717,6 +717,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .init = hc_rhash_init,
         .update = hc_rhash_update,
         .final = hc_rhash_final,
+        .multibuffer = &hc_mb_tth,
     },
     [HC_WHIRLPOOL] = {
         .id = HC_WHIRLPOOL,

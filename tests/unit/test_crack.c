@@ -338,6 +338,7 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level)
                        : strncmp(alg->name, "sha-3", 5) == 0 ? alg->block_len - 1
                        : strncmp(alg->name, "blake", 5) == 0 ? alg->block_len
                        : strcmp(alg->name, "md2") == 0       ? 15
+                       : strcmp(alg->name, "tth") == 0       ? 54 /* one Tiger block after its 0x00 */
                                                               : alg->block_len - 9;
     unsigned failures = 0;
     for (uint32_t len = 1; len <= max_len + 2; len++) {
@@ -393,7 +394,7 @@ static void test_kernels(void)
         "sha512",     "crc32",       "crc32c",      "sha-3-224",   "sha-3-256",   "sha-3-384",  "sha-3-512",
         "sha-3k-224", "sha-3k-256",  "sha-3k-384",  "sha-3k-512",  "ripemd128",   "ripemd160",  "ripemd256",
         "ripemd320",  "haval-128-3", "haval-160-4", "haval-192-5", "haval-224-3", "haval-256-4", "blake2s",
-        "blake3",     "blake2b",     "md2",         "tiger",       "tiger2",
+        "blake3",     "blake2b",     "md2",         "tiger",       "tiger2",      "tth",
     };
     hc_simd_level top = hc_simd_detected();
     CHECK(strcmp(hc_crack_kernel_name(alg_named("whirlpool")), "generic") == 0);

@@ -166,10 +166,10 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
         plan->kernel = true;
         return;
     }
-    if (e->mb == NULL || (uint64_t)len * e->cw > e->mb->max_bytes)
+    if (e->mb == NULL || e->mb->lead_zeros + (uint64_t)len * e->cw > e->mb->max_bytes)
         return;
     const unsigned wb = e->word_bytes;
-    unsigned bytes = len * e->cw;
+    unsigned bytes = e->mb->lead_zeros + len * e->cw;
     unsigned word = (bytes - 1) / wb;
     /* characters wholly inside the last word, and inside the one before */
     unsigned in_last = (bytes - wb * word) / e->cw, in_prev = word > 0 ? wb / e->cw : 0;
@@ -487,11 +487,14 @@ static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
         block[big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
 }
 
-static void put_char(uint8_t *block, unsigned pos, unsigned cw, uint8_t c)
+/* Character pos of the candidate into the block, after the row's leading
+ * zero bytes (TTH's leaf prefix). */
+static void put_char(const engine *e, uint8_t *block, unsigned pos, uint8_t c)
 {
-    block[pos * cw] = c;
-    if (cw == 2)
-        block[pos * cw + 1] = 0;
+    const unsigned at = e->mb->lead_zeros + pos * e->cw;
+    block[at] = c;
+    if (e->cw == 2)
+        block[at + 1] = 0;
 }
 
 /* Tables of the in-kernel suffixes of length len (see multibuffer.h). */
@@ -524,7 +527,7 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
             table_set(w->tab_lo, u, 0, wb);
         } else {
             for (unsigned k = 0; k < plan->t; k++)
-                put_char(block, first + k, e->cw, e->job->dict[digits[k]]);
+                put_char(e, block, first + k, e->job->dict[digits[k]]);
             table_set(w->tab_hi, u, load_word(block + wb * plan->word, wb, be), wb);
             table_set(w->tab_lo, u, plan->two ? load_word(block + wb * (plan->word - 1), wb, be) : 0, wb);
         }
@@ -562,9 +565,9 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
     uint8_t block[HC_MB_MAX_WORDS * 8];
     memset(block, 0, sizeof(block));
     if (!crc) {
-        pad_block(e, block, len * cw);
+        pad_block(e, block, e->mb->lead_zeros + len * cw);
         for (unsigned i = 0; i < prefix_len; i++)
-            put_char(block, i, cw, w->text[i]);
+            put_char(e, block, i, w->text[i]);
     }
     uint32_t words[HC_MB_MAX_WORDS];
     uint64_t words64[HC_MB_MAX_WORDS] = {0}; /* Keccak: the lanes past the rate stay zero */
@@ -580,7 +583,7 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         .two = plan->two,
         .target = e->target_words,
         .variant = e->mb->variant,
-        .msg_bytes = len * cw,
+        .msg_bytes = e->mb->lead_zeros + len * cw,
     };
 
     uint64_t left = c->count;
@@ -630,14 +633,14 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
             w->digits[i] = 0;
             w->text[i] = e->job->dict[0];
             if (!crc)
-                put_char(block, i, cw, w->text[i]);
+                put_char(e, block, i, w->text[i]);
             if (i == 0)
                 break;
             i--;
         }
         w->text[i] = e->job->dict[w->digits[i]];
         if (!crc)
-            put_char(block, i, cw, w->text[i]);
+            put_char(e, block, i, w->text[i]);
     }
 }
 

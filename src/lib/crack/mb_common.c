@@ -312,13 +312,15 @@ const struct hc_multibuffer hc_mb_md2 = {
 
 /* Tiger (padding byte 0x01) and Tiger2 (0x80): 64-byte blocks of eight
  * little-endian 64-bit words, AVX-512 gathers for the S-boxes. */
-#define HC_MB_TIGER_ROW(pad)                                                                          \
+#define HC_MB_TIGER_ROW(pad, lead)                                                                    \
     {                                                                                                 \
         .name = "tiger", .char_width = 1, .big_endian = false, .word_bytes = 8, .max_bytes = 55,      \
-        .block_words = 8, .md_pad_byte = pad, .kernels = HC_MB_KERNELS_AVX512(tiger),                 \
+        .block_words = 8, .lead_zeros = lead, .md_pad_byte = pad, .kernels = HC_MB_KERNELS_AVX512(tiger), \
     }
-const struct hc_multibuffer hc_mb_tiger = HC_MB_TIGER_ROW(0x01);
-const struct hc_multibuffer hc_mb_tiger2 = HC_MB_TIGER_ROW(0x80);
+const struct hc_multibuffer hc_mb_tiger = HC_MB_TIGER_ROW(0x01, 0);
+const struct hc_multibuffer hc_mb_tiger2 = HC_MB_TIGER_ROW(0x80, 0);
+/* TTH of up to 1024 bytes is its single leaf, Tiger(0x00 || input). */
+const struct hc_multibuffer hc_mb_tth = HC_MB_TIGER_ROW(0x01, 1);
 
 /* CRC-32 (IEEE 802.3, reflected 0xEDB88320) and CRC-32C (Castagnoli,
  * reflected 0x82F63B78): any length, so max_bytes does not apply. */

@@ -85,6 +85,9 @@ struct hc_multibuffer {
     bool haval_pad;
     /* BLAKE2s/BLAKE3: zeros only (the length goes into the state). */
     bool zero_pad;
+    /* Zero bytes before the candidate in the message: TTH hashes a short
+     * input as its one leaf, Tiger(0x00 || input) (THEX §2.1). */
+    uint8_t lead_zeros;
     /* Merkle-Damgard padding's first byte when not 0x80 (Tiger: 0x01). */
     uint8_t md_pad_byte;
     /* MD2: i bytes of value i complete the 16-byte block (RFC 1319 §3.1). */
@@ -108,7 +111,7 @@ extern const struct hc_multibuffer hc_mb_md5, hc_mb_md4, hc_mb_ntlm, hc_mb_sha1,
     hc_mb_sha3_512, hc_mb_keccak_224, hc_mb_keccak_256, hc_mb_keccak_384, hc_mb_keccak_512, hc_mb_ripemd128,
     hc_mb_ripemd160, hc_mb_ripemd256, hc_mb_ripemd320, hc_mb_haval[3][5],
     hc_mb_blake2s, hc_mb_blake3, hc_mb_blake2b, hc_mb_md2, hc_mb_tiger,
-    hc_mb_tiger2;
+    hc_mb_tiger2, hc_mb_tth;
 
 /* The kernels, one set per instruction set (mb_portable.c, mb_avx2.c,
  * mb_avx512.c). */
