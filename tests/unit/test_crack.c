@@ -5,6 +5,7 @@
 
 #include "hc/cpu.h"
 #include "hc/crack.h"
+#include "crack/multibuffer.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -331,15 +332,10 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level)
 {
     hc_simd_limit(level);
     const size_t dict_sizes[] = {1, 2, 3, 7, 10, 26, 62, 94, 200, 255};
-    /* Past the longest one-block message: MD padding needs 9 bytes, Keccak's
-     * 1, BLAKE2s/BLAKE3 none. */
-    uint32_t max_len = (alg->flags & HC_ALG_CRC)              ? 70
-                       : (alg->flags & HC_ALG_TEXT_UTF16LE)   ? 27
-                       : strncmp(alg->name, "sha-3", 5) == 0 ? alg->block_len - 1
-                       : strncmp(alg->name, "blake", 5) == 0 ? alg->block_len
-                       : strcmp(alg->name, "md2") == 0       ? 15
-                       : strcmp(alg->name, "tth") == 0       ? 54 /* one Tiger block after its 0x00 */
-                                                              : alg->block_len - 9;
+    /* Up to two past the longest message a kernel takes (the row's own
+     * limit, after any leading bytes, in characters); CRCs take any length. */
+    const struct hc_multibuffer *mb = alg->multibuffer;
+    uint32_t max_len = (alg->flags & HC_ALG_CRC) ? 70 : (uint32_t)(mb->max_bytes - mb->lead_zeros) / mb->char_width;
     unsigned failures = 0;
     for (uint32_t len = 1; len <= max_len + 2; len++) {
         for (int rep = 0; rep < 2; rep++) {

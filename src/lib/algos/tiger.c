@@ -16,13 +16,6 @@
 
 enum { TIGER_BLOCK_LEN = 64, TIGER_DIGEST_LEN = 24, TIGER_LENGTH_FIELD_LEN = 8 };
 
-/* The initial state (the paper's description of the compression function). */
-static const uint64_t tiger_initial[3] = {
-    0x0123456789ABCDEFull,
-    0xFEDCBA9876543210ull,
-    0xF096A5B4C3B2E187ull,
-};
-
 #define TG_T uint64_t
 #define TG_SBOX(box, c, n) sbox[256 * (box) + (size_t)TIGER_BYTE(c, n)]
 #include "tiger_rounds.h"

@@ -13,6 +13,14 @@
 #error "define TG_T and TG_SBOX before including tiger_rounds.h"
 #endif
 
+/* The initial state a, b, c (the paper's description of the compression
+ * function). */
+static const uint64_t tiger_initial[3] = {
+    0x0123456789ABCDEFull,
+    0xFEDCBA9876543210ull,
+    0xF096A5B4C3B2E187ull,
+};
+
 /* Byte n of x, 0 being the least significant. */
 #define TIGER_BYTE(x, n) (((x) >> (8 * (n))) & 0xFF)
 

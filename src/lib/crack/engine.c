@@ -448,30 +448,29 @@ static void table_copy(void *table, size_t to, size_t from, unsigned word_bytes)
     memcpy((uint8_t *)table + to * word_bytes, (uint8_t *)table + from * word_bytes, word_bytes);
 }
 
-/* The padded block (64 or 128 bytes) of a one-block message of `bytes`
- * bytes whose first bytes are already in block: 0x80, zeros, the bit length
- * in the last 8 bytes (RFC 1321 §3.1-3.2, FIPS 180-4 §5.1.1; §5.1.2's
- * 128-bit length has a zero upper half here), in the algorithm's order.
- * Keccak's rate instead: the domain byte, zeros, 0x80 in the last byte (the
- * two share a byte when the message fills all but one, FIPS 202 B.2). */
+/* The padded block of a one-block message of `bytes` bytes whose first
+ * bytes are already in block, in the row's padding (multibuffer.h): for
+ * MD5/SHA, 0x80, zeros and the bit length in the last 8 bytes (RFC 1321
+ * §3.1-3.2, FIPS 180-4 §5.1.1; §5.1.2's 128-bit length has a zero upper
+ * half here) in the algorithm's byte order; for Keccak's rate the domain
+ * byte and 0x80 share a byte when the message fills all but one (FIPS 202
+ * B.2). */
 static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
 {
     const unsigned block_bytes = e->block_bytes;
-    const bool big_endian = e->mb->big_endian;
+    const uint64_t bits = (uint64_t)bytes * 8;
     memset(block + bytes, 0, block_bytes - bytes);
-    if (e->mb->zero_pad)
-        return;
-    if (e->mb->md2_pad) {
+    switch (e->mb->padding) {
+    case HC_MB_PAD_ZERO:
+        break;
+    case HC_MB_PAD_MD2:
         memset(block + bytes, (int)(block_bytes - bytes), block_bytes - bytes);
-        return;
-    }
-    if (e->mb->keccak_domain) {
-        block[bytes] = e->mb->keccak_domain;
+        break;
+    case HC_MB_PAD_KECCAK:
+        block[bytes] = e->mb->pad_byte;
         block[block_bytes - 1] |= 0x80;
-        return;
-    }
-    uint64_t bits = (uint64_t)bytes * 8;
-    if (e->mb->haval_pad) {
+        break;
+    case HC_MB_PAD_HAVAL: {
         /* 0x01, then VERSION 1, PASS, FPTLEN (bits) in two bytes, then the
          * bit length, as in algos/haval.c */
         unsigned fingerprint_bits = e->alg->digest_len * 8;
@@ -480,11 +479,14 @@ static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
         block[block_bytes - 9] = (uint8_t)(fingerprint_bits >> 2);
         for (unsigned i = 0; i < 8; i++)
             block[block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
-        return;
+        break;
     }
-    block[bytes] = e->mb->md_pad_byte ? e->mb->md_pad_byte : 0x80;
-    for (unsigned i = 0; i < 8; i++)
-        block[big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
+    case HC_MB_PAD_MD:
+        block[bytes] = e->mb->pad_byte ? e->mb->pad_byte : 0x80;
+        for (unsigned i = 0; i < 8; i++)
+            block[e->mb->big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
+        break;
+    }
 }
 
 /* Character pos of the candidate into the block, after the row's leading

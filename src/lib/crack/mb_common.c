@@ -264,7 +264,7 @@ const struct hc_multibuffer hc_mb_sha512 = HC_MB_SHA512_ROW(HC_MB_SHA512);
     {                                                                                                 \
         .name = "keccak", .char_width = 1, .big_endian = false, .word_bytes = 8,                      \
         .max_bytes = 200 - 2 * (digest_bytes) - 1, .block_words = (200 - 2 * (digest_bytes)) / 8,      \
-        .keccak_domain = domain, .kernels = HC_MB_KERNELS_AVX512(keccak),                             \
+        .padding = HC_MB_PAD_KECCAK, .pad_byte = domain, .kernels = HC_MB_KERNELS_AVX512(keccak),                             \
     }
 const struct hc_multibuffer hc_mb_sha3_224 = HC_MB_KECCAK_ROW(0x06, 28);
 const struct hc_multibuffer hc_mb_sha3_256 = HC_MB_KECCAK_ROW(0x06, 32);
@@ -280,7 +280,7 @@ const struct hc_multibuffer hc_mb_keccak_512 = HC_MB_KECCAK_ROW(0x01, 64);
 #define HC_MB_HAVAL_ROW(passes, digest_bytes)                                                         \
     {                                                                                                 \
         .name = "haval", .char_width = 1, .big_endian = false, .word_bytes = 4, .max_bytes = 117,     \
-        .variant = (passes) << 8 | (digest_bytes), .block_words = 32, .haval_pad = true,              \
+        .variant = (passes) << 8 | (digest_bytes), .block_words = 32, .padding = HC_MB_PAD_HAVAL,              \
         .kernels = HC_MB_KERNELS(haval),                                                              \
     }
 #define HC_MB_HAVAL_PASSES(passes)                                                                    \
@@ -294,20 +294,20 @@ const struct hc_multibuffer hc_mb_haval[3][5] = {HC_MB_HAVAL_PASSES(3), HC_MB_HA
 #define HC_MB_BLAKE32_ROW(var)                                                                        \
     {                                                                                                 \
         .name = "blake32", .char_width = 1, .big_endian = false, .word_bytes = 4, .max_bytes = 64,    \
-        .variant = var, .block_words = 16, .zero_pad = true, .kernels = HC_MB_KERNELS(blake32),       \
+        .variant = var, .block_words = 16, .padding = HC_MB_PAD_ZERO, .kernels = HC_MB_KERNELS(blake32),       \
     }
 const struct hc_multibuffer hc_mb_blake2s = HC_MB_BLAKE32_ROW(HC_MB_BLAKE2S);
 const struct hc_multibuffer hc_mb_blake3 = HC_MB_BLAKE32_ROW(HC_MB_BLAKE3);
 /* BLAKE2b: up to 128 bytes; 64-bit lanes, AVX-512 only, as SHA-512. */
 const struct hc_multibuffer hc_mb_blake2b = {
     .name = "blake2b", .char_width = 1, .big_endian = false, .word_bytes = 8, .max_bytes = 128,
-    .block_words = 16, .zero_pad = true, .kernels = HC_MB_KERNELS_AVX512(blake2b),
+    .block_words = 16, .padding = HC_MB_PAD_ZERO, .kernels = HC_MB_KERNELS_AVX512(blake2b),
 };
 
 /* MD2: messages of up to 15 bytes fill one block with their padding. */
 const struct hc_multibuffer hc_mb_md2 = {
     .name = "md2", .char_width = 1, .big_endian = false, .word_bytes = 4, .max_bytes = 15,
-    .block_words = 4, .md2_pad = true, .needs_vbmi = true, .kernels = HC_MB_KERNELS_AVX512(md2),
+    .block_words = 4, .padding = HC_MB_PAD_MD2, .needs_vbmi = true, .kernels = HC_MB_KERNELS_AVX512(md2),
 };
 
 /* Tiger (padding byte 0x01) and Tiger2 (0x80): 64-byte blocks of eight
@@ -315,7 +315,7 @@ const struct hc_multibuffer hc_mb_md2 = {
 #define HC_MB_TIGER_ROW(pad, lead)                                                                    \
     {                                                                                                 \
         .name = "tiger", .char_width = 1, .big_endian = false, .word_bytes = 8, .max_bytes = 55,      \
-        .block_words = 8, .lead_zeros = lead, .md_pad_byte = pad, .kernels = HC_MB_KERNELS_AVX512(tiger), \
+        .block_words = 8, .lead_zeros = lead, .pad_byte = pad, .kernels = HC_MB_KERNELS_AVX512(tiger), \
     }
 const struct hc_multibuffer hc_mb_tiger = HC_MB_TIGER_ROW(0x01, 0);
 const struct hc_multibuffer hc_mb_tiger2 = HC_MB_TIGER_ROW(0x80, 0);

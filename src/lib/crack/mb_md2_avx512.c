@@ -85,6 +85,11 @@ MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end,
     for (unsigned b = 0; b < 4; b++)
         want[b] = _mm512_set1_epi8((char)(target >> (8 * b)));
 
+    /* The block's bytes with the varying ones zero, the same for every set. */
+    __m512i mc[16];
+    for (unsigned p = 0; p < 16; p++)
+        mc[p] = _mm512_set1_epi8((char)(args->w[p / 4] >> (8 * (p % 4))));
+
     for (; u < end; u += LANES * MD2_SETS) {
         if (*count + LANES * MD2_SETS > cap)
             return u;
@@ -95,7 +100,7 @@ MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end,
             const size_t base = u + (size_t)LANES * i;
             __m512i m[16];
             for (unsigned p = 0; p < 16; p++)
-                m[p] = _mm512_set1_epi8((char)(args->w[p / 4] >> (8 * (p % 4))));
+                m[p] = mc[p];
             for (unsigned which = 0; which < (args->two ? 2u : 1u); which++) {
                 unsigned word = J - which;
                 const uint32_t *tab = which == 0 ? args->tab_hi : args->tab_lo;

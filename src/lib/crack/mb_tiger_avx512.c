@@ -28,9 +28,8 @@ size_t hc_mb_tiger_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t
     enum { LANES = 8 };
     const unsigned J = args->word;
     const tiger_v zero = {0};
-    /* The initial state (the paper); digest word 0 is a ^ its initial value. */
-    const tiger_v a0 = zero + 0x0123456789ABCDEFull, b0 = zero + 0xFEDCBA9876543210ull,
-                  c0 = zero + 0xF096A5B4C3B2E187ull;
+    /* The initial state; digest word 0 is a ^ its initial value. */
+    const tiger_v a0 = zero + tiger_initial[0], b0 = zero + tiger_initial[1], c0 = zero + tiger_initial[2];
     const __m512i want = _mm512_set1_epi64((long long)args->target64[0]);
     tiger_v xc[8];
     for (unsigned t = 0; t < 8; t++)

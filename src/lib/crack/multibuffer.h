@@ -77,21 +77,18 @@ struct hc_multibuffer {
     uint32_t crc_poly;
     /* Words in a block: 16, or the rate's lanes for Keccak (18, 17, 13, 9). */
     uint8_t block_words;
-    /* Keccak: the domain byte of the padding (0x06 SHA-3, 0x01 original
-     * Keccak); 0: Merkle-Damgard padding (0x80, zeros, bit length). */
-    uint8_t keccak_domain;
-    /* HAVAL's padding: 0x01, zeros, version, passes and output length in
-     * bytes 118-119, the 64-bit bit length (the paper, §4). */
-    bool haval_pad;
-    /* BLAKE2s/BLAKE3: zeros only (the length goes into the state). */
-    bool zero_pad;
+    /* How the engine completes the block after the message. */
+    enum hc_mb_padding {
+        HC_MB_PAD_MD,     /* pad_byte (0: 0x80), zeros, the 64-bit bit length */
+        HC_MB_PAD_KECCAK, /* pad_byte (the domain: 0x06 SHA-3, 0x01 Keccak), zeros, 0x80 last */
+        HC_MB_PAD_HAVAL,  /* 0x01, zeros, version, passes, output length, bit length (§4) */
+        HC_MB_PAD_ZERO,   /* zeros only: BLAKE2s/BLAKE3 hash the length into the state */
+        HC_MB_PAD_MD2,    /* i bytes of value i (RFC 1319 §3.1) */
+    } padding;
+    uint8_t pad_byte;
     /* Zero bytes before the candidate in the message: TTH hashes a short
      * input as its one leaf, Tiger(0x00 || input) (THEX §2.1). */
     uint8_t lead_zeros;
-    /* Merkle-Damgard padding's first byte when not 0x80 (Tiger: 0x01). */
-    uint8_t md_pad_byte;
-    /* MD2: i bytes of value i complete the 16-byte block (RFC 1319 §3.1). */
-    bool md2_pad;
     /* The AVX-512 kernel also needs AVX-512 VBMI. */
     bool needs_vbmi;
     /* Index: hc_simd_level; NULL where that level has no kernel of its own
