@@ -21,8 +21,8 @@
  *                                     --part-kib K: parts of at least K KiB
  *
  * Cycles: wall time x 3.6 GHz, the effective core clock measured on the dev
- * machine (shared/perf/anchors.md; the TSC runs at 2.6 GHz, so TSC ticks
- * are shown too). The published AVX-512 figure for BLAKE3 is about 0.5
+ * machine (a chain of dependent adds timed against the wall clock; the TSC
+ * runs at 2.6 GHz there, so TSC ticks are shown too). The published AVX-512 figure for BLAKE3 is about 0.5
  * cycles/byte on one core. */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -210,7 +210,7 @@ static int run_file(const hc_algorithm *alg, void *ctx, const char *path, unsign
         }
         data = copied;
     } else if (len > 0) {
-        void *map = mmap(NULL, len, PROT_READ, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0);
+        void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0);
         if (map == MAP_FAILED) {
             perror("mmap");
             return 1;

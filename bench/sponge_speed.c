@@ -7,7 +7,7 @@
  * CLOCK_MONOTONIC. Trials of all contenders are interleaved round-robin so
  * that frequency changes and other load on the machine hit them alike; the
  * table shows the median and the best trial. cycles/byte assume a 3.6 GHz
- * effective clock (the anchors' convention), not a measured one. Ours is
+ * effective clock (the dev machine's, measured once), not one measured here. Ours is
  * run at every SIMD level the CPU has (forced with hc_simd_limit); the
  * ratio uses the level hc picks by itself. */
 #include <openssl/evp.h>

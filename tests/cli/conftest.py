@@ -1,6 +1,6 @@
 """Black-box tests of the hc binary: arguments in; stdout, stderr, exit out.
 
-HC_BINARY names the binary (ctest sets it); HC_SHARED_DIR the shared/ folder.
+HC_BINARY names the binary, HC_TEST_DATA the tests/data folder (ctest sets both).
 """
 import os
 import pathlib
@@ -10,7 +10,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HC_BINARY = os.environ.get("HC_BINARY", str(ROOT / "build" / "hc"))
-SHARED_DIR = pathlib.Path(os.environ.get("HC_SHARED_DIR", str(ROOT.parent / "shared")))
+DATA_DIR = pathlib.Path(os.environ.get("HC_TEST_DATA", str(ROOT / "tests" / "data")))
 
 
 class Result:
@@ -56,9 +56,9 @@ def hc():
 
 
 def load_vectors():
-    """Rows (algorithm, input, digest) of shared/vectors/hc-vectors.tsv."""
+    """Rows (algorithm, input, digest) of tests/data/vectors/hc-vectors.tsv."""
     rows = []
-    with open(SHARED_DIR / "vectors" / "hc-vectors.tsv", encoding="utf-8") as f:
+    with open(DATA_DIR / "vectors" / "hc-vectors.tsv", encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
             if not line or line.startswith("#"):

@@ -1,4 +1,4 @@
-"""string mode (contract §2.1, §3.1) against shared/vectors/hc-vectors.tsv."""
+"""string mode (contract §2.1, §3.1) against tests/data/vectors/hc-vectors.tsv."""
 import base64
 
 import pytest

@@ -41,24 +41,15 @@ static inline int test_report(const char *name)
     return test_failures ? 1 : 0;
 }
 
-/* Path of a file under the shared/ folder (HC_SHARED_DIR) or tests/data
- * (HC_TEST_DATA); returns a static buffer. */
-static inline const char *test_path(const char *env, const char *fallback, const char *relative)
-{
-    static char path[4096];
-    const char *base = getenv(env);
-    snprintf(path, sizeof(path), "%s/%s", base ? base : fallback, relative);
-    return path;
-}
-
-static inline const char *shared_path(const char *relative)
-{
-    return test_path("HC_SHARED_DIR", "../shared", relative);
-}
-
+/* Path of a file under tests/data (HC_TEST_DATA, which ctest sets; the
+ * relative fallback serves a run from the source root); returns a static
+ * buffer. */
 static inline const char *data_path(const char *relative)
 {
-    return test_path("HC_TEST_DATA", "tests/data", relative);
+    static char path[4096];
+    const char *base = getenv("HC_TEST_DATA");
+    snprintf(path, sizeof(path), "%s/%s", base ? base : "tests/data", relative);
+    return path;
 }
 
 /* Digest of data with alg's default parameters, as upper-case hex. */

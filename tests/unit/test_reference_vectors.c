@@ -1,4 +1,4 @@
-/* Every row of ../shared/vectors/hc-vectors.tsv (all 50 algorithms on the
+/* Every row of tests/data/vectors/hc-vectors.tsv (all 50 algorithms on the
  * inputs 123, empty, 12, 2, 23) and gost94-cryptopro.txt. */
 #include "testutil.h"
 
@@ -20,7 +20,7 @@ static void row_digest(const hc_algorithm *alg, const char *text, char *hex)
 
 static void check_tsv(void)
 {
-    const char *path = shared_path("vectors/hc-vectors.tsv");
+    const char *path = data_path("vectors/hc-vectors.tsv");
     FILE *f = fopen(path, "r");
     CHECK_MSG(f != NULL, "cannot open %s", path);
     if (!f)
@@ -64,7 +64,7 @@ static void check_tsv(void)
 /* Lines of the form GOST("message") = hex */
 static void check_gost(void)
 {
-    const char *path = shared_path("vectors/gost94-cryptopro.txt");
+    const char *path = data_path("vectors/gost94-cryptopro.txt");
     FILE *f = fopen(path, "r");
     CHECK_MSG(f != NULL, "cannot open %s", path);
     if (!f)
@@ -94,5 +94,5 @@ int main(void)
 {
     check_tsv();
     check_gost();
-    return test_report("shared vectors");
+    return test_report("reference vectors");
 }
