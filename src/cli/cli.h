@@ -86,9 +86,10 @@ void output_line(cli_output *out, const char *fmt, ...) __attribute__((format(pr
 void output_text(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Raw bytes, e.g. a found candidate that is not text. */
 void output_bytes(cli_output *out, const void *data, size_t len);
-/* Write the collected lines to path atomically (temporary file + rename).
- * On failure prints the contract's message with the OS reason and returns
- * false. */
+/* Write the collected lines to path where it points, as a shell's `>`
+ * does (save.c). On failure prints the contract's message with the OS
+ * reason and returns false; a file hc created is removed again, an existing
+ * one left as it was. */
 bool output_save(cli_output *out, const char *path);
 /* Flush stdout and report a write error on stderr; returns the exit status
  * to use (status unchanged, or EXIT_USAGE after a write error). */
@@ -166,7 +167,7 @@ void print_banner(cli_output *out, bool leading_blank);
 /* Is the option offered by this mode for this algorithm? */
 bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg);
 
-/* The flag set by SIGINT (Ctrl+C) once cli_catch_interrupt() was called:
+/* The flag set by SIGINT (Ctrl+C) or SIGTERM once cli_catch_interrupt() was called:
  * long runs (brute force, big trees) stop and still report. Other modes
  * keep the default action, so Ctrl+C simply ends them. A lock-free atomic
  * rather than a volatile sig_atomic_t, because worker threads read it while

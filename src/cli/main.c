@@ -7,6 +7,10 @@ int main(int argc, char **argv)
 {
     /* A closed pipe shows up as EPIPE from write, handled in output. */
     signal(SIGPIPE, SIG_IGN);
+    /* Past RLIMIT_FSIZE a write fails with EFBIG, handled like a full disk
+     * (the -o file is then removed or restored), instead of killing hc
+     * half way through. */
+    signal(SIGXFSZ, SIG_IGN);
     cli_apply_simd_limit();
 
     cli_output out;

@@ -1,14 +1,11 @@
 /* Output: every line goes to stdout at once (flushed per line) and, with
- * -o, into a copy written to the save file when the mode finishes. */
+ * -o, into a copy written to the save file when the mode finishes (save.c). */
 #include "cli.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 void output_init(cli_output *out, FILE *stream)
 {
@@ -106,99 +103,6 @@ void output_text(cli_output *out, const char *fmt, ...)
 void output_bytes(cli_output *out, const void *data, size_t len)
 {
     emit(out, data, len, false);
-}
-
-static bool write_all(int fd, const char *data, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return false;
-        }
-        data += n;
-        len -= (size_t)n;
-    }
-    return true;
-}
-
-/* Writes into an existing non-regular file (a device such as /dev/null or
- * /dev/full, a FIFO) go straight to it: renaming a temporary file over a
- * device node would replace the node. */
-static bool save_into_special(const char *path, const char *data, size_t len)
-{
-    int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    bool ok = write_all(fd, data, len);
-    int saved = errno;
-    if (close(fd) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    errno = saved;
-    return ok;
-}
-
-/* Regular files: write a temporary file next to the target and rename it,
- * so a failure never leaves a partial save file behind (contract §9). */
-static bool save_via_rename(const char *path, const char *data, size_t len)
-{
-    size_t tmp_len = strlen(path) + 64;
-    char *tmp = malloc(tmp_len);
-    if (tmp == NULL) {
-        errno = ENOMEM;
-        return false;
-    }
-    int fd = -1;
-    for (unsigned attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        snprintf(tmp, tmp_len, "%s.hc-%ld-%u.tmp", path, (long)getpid(), attempt);
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST)
-            break;
-    }
-    if (fd < 0) {
-        int saved = errno;
-        free(tmp);
-        errno = saved;
-        return false;
-    }
-    bool ok = write_all(fd, data, len);
-    int saved = errno;
-    if (close(fd) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok)
-        unlink(tmp);
-    free(tmp);
-    errno = saved;
-    return ok;
-}
-
-bool output_save(cli_output *out, const char *path)
-{
-    bool ok;
-    struct stat st;
-    if (out->no_memory) {
-        errno = ENOMEM;
-        ok = false;
-    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        ok = save_into_special(path, out->saved ? out->saved : "", out->saved_len);
-    } else {
-        ok = save_via_rename(path, out->saved ? out->saved : "", out->saved_len);
-    }
-    if (!ok) {
-        const char *reason = strerror(errno);
-        out->collect = false;
-        output_line(out, "\nError opening file: %s Error message: %s", path, reason);
-    }
-    return ok;
 }
 
 int output_finish(cli_output *out, int status)

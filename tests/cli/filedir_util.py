@@ -40,6 +40,15 @@ def run_hc_input(data, *args, cwd=None, timeout=120):
     return Result(proc)
 
 
+def make_tree(root, files):
+    """files: {relative path: bytes}."""
+    for rel, data in files.items():
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+
+
 # ---- an unprivileged user, so that permissions mean something as root ----
 
 NOBODY = 65534

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from conftest import HC_BINARY, run_hc
-from filedir_util import (has_open, open_tmp, pseudo_random_bytes, read_pty, remove_test_files, require_real,
-                          run_hc_unprivileged, vector, wait_until)
+from filedir_util import (has_open, make_tree, open_tmp, pseudo_random_bytes, read_pty, remove_test_files,
+                          require_real, run_hc_unprivileged, vector, wait_until)
 
 assert open_tmp and remove_test_files  # fixtures, used by name
 
@@ -20,15 +20,6 @@ MD5_EMPTY = "D41D8CD98F00B204E9800998ECF8427E"
 
 def md5(data):
     return hashlib.md5(data).hexdigest().upper()
-
-
-def make_tree(root, files):
-    """files: {relative path: bytes}."""
-    for rel, data in files.items():
-        path = os.path.join(root, rel)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as f:
-            f.write(data)
 
 
 @pytest.fixture
