@@ -23,5 +23,7 @@ void cli_catch_interrupt(void)
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
+    /* kill, timeouts and service managers ask with SIGTERM: the same stop */
+    sigaction(SIGTERM, &action, NULL);
 }
 

@@ -16,7 +16,17 @@
  *    the kernel from tables, the others form the constant words;
  *  - the generic path for everything else: one candidate at a time through
  *    the algorithm's hooks, the shared prefix hashed once per run of the
- *    last character (a context copy) where the row allows it. */
+ *    last character (a context copy) where the row allows it.
+ *
+ * Ctrl+C is polled by work done (bytes hashed), not by candidates, so a
+ * stop request is seen within a fraction of a second at any length. Long
+ * candidates (over LONG_LEN characters, up to HC_CRACK_MAX_LENGTH) are
+ * streamed: every index the run can reach is below 2^128, so it has at
+ * most 128 digits and all but a candidate's last TAIL_CHARS characters are
+ * the dictionary's first byte. Only that tail is kept; the leading run is
+ * hashed once per length from a small repeating buffer, in pieces with a
+ * poll between them, and its state copied for every candidate. Memory per
+ * worker stays a few hundred KiB whatever the length. */
 #include "hc/crack.h"
 
 #include <pthread.h>
@@ -43,8 +53,17 @@ enum {
     KERNEL_CHUNK = 1 << 21,
     CRC_CHUNK = 1 << 27,
     GENERIC_CHUNK = 1 << 12,
-    /* Candidates between two calls of job->cancelled(). */
-    POLL_EVERY = 1 << 16,
+    /* Bytes hashed between two calls of job->cancelled() (a candidate
+     * counts its bytes plus two blocks for the finalisation): 0.1 ms for
+     * fast rows, about 15 ms for the slowest (MD2, 5 MB/s); a call costs
+     * nanoseconds. */
+    POLL_BYTES = 1 << 16,
+    /* Candidates longer than LONG_LEN characters keep only their last
+     * TAIL_CHARS (> 128, the most digits an index below 2^128 has in any
+     * base >= 2); the leading run is fed from a RUN_PIECE buffer. */
+    LONG_LEN = 4096,
+    TAIL_CHARS = 256,
+    RUN_PIECE = 1 << 16,
     /* Contexts larger than this are rebuilt rather than copied. */
     COPY_CTX_MAX = 512,
     /* The longest length a calibration run (last_length_only) hashes. */
@@ -114,13 +133,23 @@ typedef struct worker {
     /* candidate of the current length: dictionary positions and bytes */
     uint8_t *digits, *text, *wide;
     size_t cap;
+    /* Long candidates: the leading characters not kept in digits/text
+     * (0 up to LONG_LEN), RUN_PIECE bytes of the repeated first character,
+     * the hasher state and the CRC register after the run, and the lengths
+     * they were made for (0: not made). */
+    uint32_t base;
+    uint8_t *run_piece;
+    hc_hasher run;
+    bool run_open;
+    uint32_t run_len, run_crc_len;
+    uint32_t run_crc;
     /* kernel tables of table_len */
     uint32_t table_len;
     void *tab_hi, *tab_lo;             /* uint32_t or uint64_t entries */
     size_t tab_cap;
     uint32_t hits[HITS_CAP];
     hc_count processed;
-    uint64_t since_poll;
+    uint64_t since_poll;   /* bytes hashed since job->cancelled() was called */
 } worker;
 
 /* ---- keyspace positions ---------------------------------------------------- */
@@ -256,8 +285,11 @@ static bool next_chunk(engine *e, chunk *c)
     return ok;
 }
 
-static void record_match(engine *e, const chunk *c, hc_count index, const uint8_t *text)
+/* The worker's current candidate is the answer of chunk c. A long one is
+ * written out in full here, once. */
+static void record_match(worker *w, const chunk *c, hc_count index)
 {
+    engine *e = w->e;
     pthread_mutex_lock(&e->lock);
     if (c->seq < atomic_load(&e->found_seq)) {
         uint8_t *copy = realloc(e->found_text, c->len ? c->len : 1);
@@ -265,7 +297,8 @@ static void record_match(engine *e, const chunk *c, hc_count index, const uint8_
             e->error = HC_ERR_NOMEM;
             atomic_store(&e->stop, true);
         } else {
-            memcpy(copy, text, c->len);
+            memset(copy, e->job->dict[0], w->base);
+            memcpy(copy + w->base, w->text, c->len - w->base);
             e->found_text = copy;
             e->found_len = c->len;
             e->found_index = index;
@@ -284,15 +317,16 @@ static void fail(engine *e, hc_status status)
     atomic_store(&e->stop, true);
 }
 
-/* Should the worker drop chunk c? (an earlier match, an error, or cancel) */
-static bool abandon(worker *w, const chunk *c, uint64_t done)
+/* Should the worker drop chunk c? (an earlier match, an error, or cancel)
+ * `hashed` is the work done since the last call, in bytes. */
+static bool abandon(worker *w, const chunk *c, uint64_t hashed)
 {
     engine *e = w->e;
     if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
         atomic_load_explicit(&e->found_seq, memory_order_relaxed) < c->seq)
         return true;
-    w->since_poll += done;
-    if (w->since_poll >= POLL_EVERY) {
+    w->since_poll += hashed;
+    if (w->since_poll >= POLL_BYTES) {
         w->since_poll = 0;
         if (e->job->cancelled && e->job->cancelled(e->job->cancel_arg)) {
             atomic_store(&e->cancelled, true);
@@ -305,8 +339,25 @@ static bool abandon(worker *w, const chunk *c, uint64_t done)
 
 /* ---- candidates --------------------------------------------------------------- */
 
+/* Buffers for candidates of length len: all of it, or the tail of a long
+ * one. */
 static bool ensure_length(worker *w, uint32_t len)
 {
+    w->base = len > LONG_LEN ? len - TAIL_CHARS : 0;
+    if (w->base > 0 && w->run_piece == NULL) {
+        const engine *e = w->e;
+        if ((w->run_piece = malloc(RUN_PIECE)) == NULL)
+            return false;
+        for (size_t i = 0; i < RUN_PIECE; i += e->cw) {
+            w->run_piece[i] = e->job->dict[0];
+            if (e->cw == 2)
+                w->run_piece[i + 1] = 0; /* UTF-16LE, as message() widens */
+        }
+        /* Rows whose state can be copied keep the state after the run. */
+        if (!(e->alg->flags & HC_ALG_OPAQUE_CTX) && hc_hasher_open(&w->run, e->alg, NULL) == HC_OK)
+            w->run_open = true;
+    }
+    len -= w->base;
     if (len <= w->cap && w->text)
         return true;
     size_t cap = len < 64 ? 64 : len;
@@ -325,11 +376,13 @@ static bool ensure_length(worker *w, uint32_t len)
     return true;
 }
 
-/* Digits of index (most significant first) and the matching bytes. */
+/* Digits of index (most significant first) and the matching bytes, for the
+ * characters kept (all but the leading run of a long candidate, which holds
+ * only zero digits). */
 static void set_candidate(worker *w, uint32_t len, hc_count index)
 {
     const engine *e = w->e;
-    uint32_t i = len;
+    uint32_t i = len - w->base;
     /* 128-bit divisions only while the index has digits left. */
     while (i > 0 && index > 0) {
         i--;
@@ -359,51 +412,128 @@ static bool matches_target(const worker *w)
     return memcmp(w->digest, w->e->job->target, w->e->alg->digest_len) == 0;
 }
 
-/* Hashes text[0, len) in full and compares. */
-static bool verify(worker *w, uint32_t len)
+/* ---- the leading run of long candidates ----------------------------------------- */
+
+/* Feeds the run (base copies of the first character) to h in pieces, with
+ * a poll after each; false when chunk c is to be dropped. */
+static bool feed_run(worker *w, const chunk *c, hc_hasher *h)
 {
-    const uint8_t *m = message(w, 0, len);
-    hc_hasher_oneshot(&w->hasher, m, (size_t)len * w->e->cw, w->digest);
+    uint64_t left = (uint64_t)w->base * w->e->cw;
+    while (left > 0) {
+        size_t n = left < RUN_PIECE ? (size_t)left : RUN_PIECE;
+        hc_hasher_update(h, w->run_piece, n);
+        left -= n;
+        if (abandon(w, c, n))
+            return false;
+    }
+    return true;
+}
+
+/* Puts h in the state after the run of a candidate of length len (a reset
+ * for a short one); false when chunk c is to be dropped meanwhile. */
+static bool start_candidate(worker *w, const chunk *c, uint32_t len, hc_hasher *h)
+{
+    hc_hasher_reset(h);
+    if (w->base == 0)
+        return true;
+    if (!w->run_open)
+        return feed_run(w, c, h);
+    if (w->run_len != len) {
+        w->run_len = 0;
+        hc_hasher_reset(&w->run);
+        if (!feed_run(w, c, &w->run))
+            return false;
+        w->run_len = len;
+    }
+    hc_hasher_copy(h, &w->run);
+    return true;
+}
+
+/* The CRC register after the run of length len's candidates, from the
+ * initial register. */
+static bool run_register(worker *w, const chunk *c, uint32_t len, uint32_t *reg)
+{
+    if (w->run_crc_len != len) {
+        w->run_crc_len = 0;
+        uint32_t r = 0xFFFFFFFFu;
+        for (uint64_t left = w->base; left > 0;) {
+            size_t n = left < RUN_PIECE ? (size_t)left : RUN_PIECE;
+            r = crc_run(w->e->crc_table, r, w->run_piece, n);
+            left -= n;
+            if (abandon(w, c, n))
+                return false;
+        }
+        w->run_crc = r;
+        w->run_crc_len = len;
+    }
+    *reg = w->run_crc;
+    return true;
+}
+
+/* Hashes the whole candidate and compares (false also when dropped). */
+static bool verify(worker *w, const chunk *c, uint32_t len)
+{
+    uint32_t n = len - w->base;
+    if (!start_candidate(w, c, len, &w->hasher))
+        return false;
+    hc_hasher_update(&w->hasher, message(w, 0, n), (size_t)n * w->e->cw);
+    hc_hasher_final(&w->hasher, w->digest);
     return matches_target(w);
 }
 
 /* ---- generic path --------------------------------------------------------------- */
 
-static void hash_prefix(worker *w, uint32_t len)
+/* The state after all but the last character; false when dropped. */
+static bool hash_prefix(worker *w, const chunk *c, uint32_t len)
 {
-    hc_hasher_reset(&w->prefix);
-    hc_hasher_update(&w->prefix, message(w, 0, len - 1), (size_t)(len - 1) * w->e->cw);
+    uint32_t n = len - w->base;
+    if (!start_candidate(w, c, len, &w->prefix))
+        return false;
+    hc_hasher_update(&w->prefix, message(w, 0, n - 1), (size_t)(n - 1) * w->e->cw);
+    return true;
 }
 
 static void run_generic(worker *w, const chunk *c)
 {
     engine *e = w->e;
-    const uint32_t len = c->len;
+    const uint32_t len = c->len, n = len - w->base; /* n: characters kept */
     const size_t d = e->d, cw = e->cw;
+    /* finalising: a padding block, and MD2's or GOST's checksum block */
+    const uint64_t final_bytes = 2 * (e->alg->block_len ? e->alg->block_len : 64);
     set_candidate(w, len, c->off);
     const bool copy = e->copy_prefix && len >= 2;
-    if (copy)
-        hash_prefix(w, len);
+    if (copy && !hash_prefix(w, c, len))
+        return;
     const uint8_t *dict = e->job->dict;
-    uint64_t left = c->count, batch = 0;
+    uint64_t left = c->count, batch = 0, hashed = 0;
     uint8_t last[2] = {0, 0};
     while (left > 0) {
         if (copy) {
             hc_hasher_copy(&w->hasher, &w->prefix);
-            last[0] = w->text[len - 1];
+            last[0] = w->text[n - 1];
             hc_hasher_update(&w->hasher, last, cw);
             hc_hasher_final(&w->hasher, w->digest);
+            hashed += cw + final_bytes;
+        } else if (w->base == 0) {
+            hc_hasher_oneshot(&w->hasher, message(w, 0, n), n * cw, w->digest);
+            hashed += n * cw + final_bytes;
         } else {
-            hc_hasher_oneshot(&w->hasher, message(w, 0, len), len * cw, w->digest);
+            if (!start_candidate(w, c, len, &w->hasher)) {
+                w->processed += batch;
+                return;
+            }
+            hc_hasher_update(&w->hasher, message(w, 0, n), n * cw);
+            hc_hasher_final(&w->hasher, w->digest);
+            hashed += n * cw + final_bytes;
         }
         if (matches_target(w)) {
-            record_match(e, c, c->off + (c->count - left), w->text);
+            record_match(w, c, c->off + (c->count - left));
             w->processed += batch + 1;
             return;
         }
         left--;
         /* Next candidate: the odometer, rightmost fastest. */
-        uint32_t i = len - 1;
+        uint32_t i = n - 1;
         while (++w->digits[i] == d) {
             w->digits[i] = 0;
             w->text[i] = dict[0];
@@ -412,13 +542,19 @@ static void run_generic(worker *w, const chunk *c)
             i--;
         }
         w->text[i] = dict[w->digits[i]];
-        if (copy && i < len - 1 && left > 0)
-            hash_prefix(w, len);
-        if (++batch == 256) {
-            w->processed += batch;
-            if (abandon(w, c, batch))
+        if (copy && i < n - 1 && left > 0) {
+            if (!hash_prefix(w, c, len)) {
+                w->processed += batch + 1;
                 return;
-            batch = 0;
+            }
+            hashed += (n - 1) * cw;
+        }
+        batch++;
+        if (batch == 256 || hashed >= POLL_BYTES) {
+            w->processed += batch;
+            if (abandon(w, c, hashed))
+                return;
+            batch = hashed = 0;
         }
     }
     w->processed += batch;
@@ -556,6 +692,9 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         return;
     }
     const unsigned cw = e->cw, prefix_len = len - plan->t;
+    /* Only the CRC scan takes long candidates (the others fit one block):
+     * then text holds the characters from base on. */
+    const uint32_t base = w->base;
     const bool be = e->mb->big_endian;
     const uint64_t inner = plan->inner;
     hc_count outer = c->off / inner;
@@ -594,7 +733,10 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         if (crc) {
             /* The entry a match needs: Z(reg(prefix)) ^ the target's final
              * register (the CRC inverted back, RFC 1952 §8). */
-            uint32_t reg = crc_run(e->crc_table, 0xFFFFFFFFu, w->text, prefix_len);
+            uint32_t reg = 0xFFFFFFFFu;
+            if (base > 0 && !run_register(w, c, len, &reg))
+                return;
+            reg = crc_run(e->crc_table, reg, w->text, prefix_len - base);
             words[0] = crc_zeros(e->crc_table, reg, plan->t) ^ ~e->target_words[0];
         } else {
             for (unsigned i = 0; i < e->mb->block_words; i++) {
@@ -612,11 +754,11 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
                 /* The suffix of this lane, then the whole candidate. */
                 uint64_t s = w->hits[h];
                 for (unsigned k = len; k-- > prefix_len;) {
-                    w->text[k] = e->job->dict[s % e->d];
+                    w->text[k - base] = e->job->dict[s % e->d];
                     s /= e->d;
                 }
-                if (verify(w, len)) {
-                    record_match(e, c, outer * inner + w->hits[h], w->text);
+                if (verify(w, c, len)) {
+                    record_match(w, c, outer * inner + w->hits[h]);
                     w->processed += w->hits[h] - u0 + 1;
                     return;
                 }
@@ -627,10 +769,12 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         w->processed += done;
         u0 = 0;
         outer++;
-        if (left == 0 || abandon(w, c, done))
+        /* work: a table scan per CRC candidate, a block per other one */
+        if (left == 0 || abandon(w, c, done * (crc ? 1 : e->block_bytes)))
             return;
-        /* Next prefix: the odometer over the first prefix_len characters. */
-        unsigned i = prefix_len - 1;
+        /* Next prefix: the odometer over the first prefix_len characters
+         * (those kept: a long CRC candidate's run never changes). */
+        unsigned i = prefix_len - base - 1;
         while (++w->digits[i] == e->d) {
             w->digits[i] = 0;
             w->text[i] = e->job->dict[0];
@@ -690,6 +834,9 @@ static void worker_main(void *arg, size_t index)
     free(w.wide);
     free(w.tab_hi);
     free(w.tab_lo);
+    free(w.run_piece);
+    if (w.run_open)
+        hc_hasher_close(&w.run);
     if (w.prefix_open)
         hc_hasher_close(&w.prefix);
     hc_hasher_close(&w.hasher);
