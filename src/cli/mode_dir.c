@@ -39,8 +39,10 @@ static const cli_option_spec dir_options[] = {
 /* Entries hashed per parallel loop: enough to keep every thread busy and
  * amortise waking them, few enough that output starts at once. */
 #define BATCH_MAX 1024
-/* Digests kept per batch are bounded too (BLAKE3 --length can be huge). */
+/* Digests kept per batch are bounded too (BLAKE3 --length can be huge),
+ * and so are the printed paths (a path is as long as the tree is deep). */
 #define BATCH_DIGEST_BYTES ((size_t)16 << 20)
+#define BATCH_PATH_BYTES ((size_t)8 << 20)
 
 typedef struct dir_entry {
     walk_item item;
@@ -203,8 +205,8 @@ static void run_batch(dir_run *run)
     }
 }
 
-/* Each directory a batch refers to stays open until the batch is printed,
- * as does each directory on the walk's current path: keep well within the
+/* Each directory a batch refers to stays open until the batch is printed
+ * (the walk itself holds at most 17 more, walk.c): keep well within the
  * descriptor limit, raised to its hard maximum first. */
 static size_t dirs_per_batch(void)
 {
@@ -230,8 +232,9 @@ static bool run_walk(dir_run *run, walk *w, size_t batch_max)
     for (;;) {
         run->count = 0;
         const walk_dir *last_dir = NULL;
-        size_t dirs = 0;
-        while (run->count < batch_max && dirs < dirs_max && !atomic_load(&run->stop)) {
+        size_t dirs = 0, path_bytes = 0;
+        while (run->count < batch_max && dirs < dirs_max && path_bytes < BATCH_PATH_BYTES &&
+               !atomic_load(&run->stop)) {
             dir_entry *entry = &run->entries[run->count];
             memset(entry, 0, sizeof(*entry));
             if (!walk_next(w, &entry->item)) {
@@ -243,6 +246,7 @@ static bool run_walk(dir_run *run, walk *w, size_t batch_max)
                 last_dir = entry->item.dir;
                 dirs++;
             }
+            path_bytes += strlen(entry->item.path);
             entry->result.digest = run->digests + run->count * digest_len;
             run->count++;
         }

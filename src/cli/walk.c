@@ -1,6 +1,19 @@
-/* The directory walk: one open directory per level of the current path,
- * each listed completely and sorted before any of its entries is used (the
- * order must not depend on what readdir returns, contract §9). */
+/* The directory walk: depth first, each directory listed completely and
+ * sorted before any of its entries is used (the order must not depend on
+ * what readdir returns, contract §9).
+ *
+ * Trees of any depth, with a bounded number of descriptors and memory
+ * linear in the depth (docs/file-dir.md, "Deep trees"):
+ *  - at most DIRS_OPEN directories of the current path are kept open (and
+ *    the source, always): going deeper closes the outermost one no item
+ *    still needs; coming back up reopens a closed directory through ".."
+ *    of the child just left (one system call a level), checked to be the
+ *    same directory by device and inode, or failing that by its path,
+ *    name by name without following symlinks, from the nearest open
+ *    ancestor;
+ *  - the printed path of the current directory is one buffer that grows
+ *    and shrinks with the walk; a level keeps only the length of its path
+ *    and its sorted names, never a copy of the path. */
 #include "walk.h"
 
 #include <dirent.h>
@@ -12,15 +25,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Directories of the current path held open besides the source. */
+enum { DIRS_OPEN = 16 };
+
 struct walk_dir {
-    DIR *handle;
-    char *path;     /* printed path of the directory itself */
-    unsigned refs;  /* the walk's frame plus the items not yet freed */
+    DIR *handle;     /* NULL while closed to save descriptors */
+    unsigned refs;   /* the walk's frame plus the items not yet freed */
+    bool framed;     /* the walk still has a frame for it */
+    /* closed by the budget while items still use it: the handle goes when
+     * the last of them is freed */
+    bool closing;
+    dev_t dev;       /* identity, to check a reopened directory */
+    ino_t ino;
 };
 
 /* One directory being walked: its sorted file and sub-directory names. */
 typedef struct frame {
     walk_dir *dir;
+    size_t path_len;        /* its printed path: w->path[0, path_len) */
     char *names;            /* every kept name, NUL-terminated, back to back */
     size_t names_len, names_cap;
     char **files, **dirs;
@@ -32,6 +54,10 @@ struct walk {
     walk_options options;
     frame *stack;
     size_t depth, cap;
+    char *path;              /* printed path of the deepest directory */
+    size_t path_cap;
+    size_t open_dirs;        /* frames past the source whose handle is open */
+    size_t first_open;       /* frames past the source below this are closed */
     /* a directory that could be opened but not read to the end: reported
      * before its (partial) contents */
     char *pending_path;
@@ -125,23 +151,33 @@ const char *walk_error_name(int error_number)
 
 /* ---- directories ---- */
 
-/* "<dir>/<name>", without doubling a separator the directory ends in (§4.3). */
-static char *join_path(const char *dir, const char *name)
+/* "<dir>/<name>" for dir = path[0, dir_len), without doubling a separator
+ * the directory ends in (§4.3). */
+static size_t joined_len(const char *dir, size_t dir_len, const char *name)
 {
-    size_t dir_len = strlen(dir), name_len = strlen(name);
     bool separator = dir_len > 0 && dir[dir_len - 1] != '/';
-    char *path = malloc(dir_len + separator + name_len + 1);
-    if (path == NULL)
-        return NULL;
-    memcpy(path, dir, dir_len);
+    return dir_len + separator + strlen(name);
+}
+
+static void join_into(char *out, const char *dir, size_t dir_len, const char *name)
+{
+    bool separator = dir_len > 0 && dir[dir_len - 1] != '/';
+    memmove(out, dir, dir_len);
     if (separator)
-        path[dir_len] = '/';
-    memcpy(path + dir_len + separator, name, name_len + 1);
+        out[dir_len] = '/';
+    strcpy(out + dir_len + separator, name);
+}
+
+static char *join_path(const char *dir, size_t dir_len, const char *name)
+{
+    char *path = malloc(joined_len(dir, dir_len, name) + 1);
+    if (path != NULL)
+        join_into(path, dir, dir_len, name);
     return path;
 }
 
-/* Takes fd (closed on failure) and path (left to the caller on failure). */
-static walk_dir *dir_new(int fd, char *path)
+/* Takes fd (closed on failure). */
+static walk_dir *dir_new(int fd)
 {
     walk_dir *dir = malloc(sizeof(*dir));
     DIR *handle = dir ? fdopendir(fd) : NULL;
@@ -151,18 +187,33 @@ static walk_dir *dir_new(int fd, char *path)
         return NULL;
     }
     dir->handle = handle;
-    dir->path = path;
     dir->refs = 1;
+    dir->framed = true;
+    dir->closing = false;
+    dir->dev = 0;
+    dir->ino = 0;
     return dir;
 }
 
 static void dir_release(walk_dir *dir)
 {
-    if (dir && --dir->refs == 0) {
-        closedir(dir->handle);
-        free(dir->path);
+    if (dir == NULL)
+        return;
+    if (--dir->refs == 0) {
+        if (dir->handle)
+            closedir(dir->handle);
         free(dir);
+    } else if (dir->refs == 1 && dir->framed && dir->closing) {
+        closedir(dir->handle);
+        dir->handle = NULL;
+        dir->closing = false;
     }
+}
+
+/* Open for the walk: not closed, and not waiting to be. */
+static bool dir_open(const walk_dir *dir)
+{
+    return dir->handle != NULL && !dir->closing;
 }
 
 int walk_dir_fd(const walk_dir *dir)
@@ -200,7 +251,9 @@ static bool keep_name(frame *f, offsets *list, const char *name)
 {
     size_t len = strlen(name) + 1;
     if (f->names_len + len > f->names_cap) {
-        size_t cap = f->names_cap ? f->names_cap : 4096;
+        /* exact for the many small directories of a deep chain, doubling
+         * for big ones */
+        size_t cap = f->names_cap ? f->names_cap : 64;
         while (cap < f->names_len + len)
             cap *= 2;
         char *grown = realloc(f->names, cap);
@@ -286,16 +339,140 @@ static int list_frame(const walk *w, frame *f)
     return error;
 }
 
-static void frame_free(frame *f)
+static void frame_free(walk *w, frame *f)
 {
+    if (f != w->stack && dir_open(f->dir))
+        w->open_dirs--;
+    /* the items still to be hashed need the handle */
+    f->dir->framed = false;
+    f->dir->closing = false;
     dir_release(f->dir);
     free(f->names);
     free(f->files);
     free(f->dirs);
 }
 
-/* Pushes a frame for dir and lists it. false only when out of memory. */
-static bool push_dir(walk *w, walk_dir *dir)
+/* ---- the descriptor budget ---- */
+
+/* Closes the handle of the outermost open frame (never the source's, never
+ * the deepest one's); when items of the batch still use it, as soon as they
+ * are freed. false when there is none. */
+static bool close_outermost(walk *w)
+{
+    if (w->first_open < 1)
+        w->first_open = 1;
+    for (size_t i = w->first_open; i + 1 < w->depth; i++) {
+        walk_dir *dir = w->stack[i].dir;
+        if (!dir_open(dir)) {
+            if (i == w->first_open)
+                w->first_open++; /* so that a deep walk never rescans them */
+            continue;
+        }
+        struct stat st;
+        if (fstat(dirfd(dir->handle), &st) != 0)
+            continue; /* cannot check it when reopened: keep it open */
+        dir->dev = st.st_dev;
+        dir->ino = st.st_ino;
+        if (dir->refs > 1) {
+            dir->closing = true;
+        } else {
+            closedir(dir->handle);
+            dir->handle = NULL;
+        }
+        w->open_dirs--;
+        return true;
+    }
+    return false;
+}
+
+/* Adopts fd as the handle of dir if it is the same directory (errno:
+ * ENOENT when it is another one, moved or replaced meanwhile). */
+static bool adopt(walk_dir *dir, int fd)
+{
+    if (fd < 0)
+        return false;
+    struct stat st;
+    if (fstat(fd, &st) == 0) {
+        if (st.st_dev == dir->dev && st.st_ino == dir->ino && (dir->handle = fdopendir(fd)) != NULL)
+            return true;
+        errno = ENOENT;
+    }
+    close(fd);
+    return false;
+}
+
+static int open_subdir(int at, const char *name)
+{
+    /* O_NOFOLLOW: a directory swapped for a symlink since it was listed is
+     * not followed either. */
+    return openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/* Reopens the closed directory of frame i by its path: from the nearest
+ * open ancestor, one name at a time, never through a symlink. */
+static bool reopen_by_path(walk *w, size_t i)
+{
+    size_t a = i;
+    while (w->stack[--a].dir->handle == NULL) {
+    }
+    int fd = dup(walk_dir_fd(w->stack[a].dir));
+    for (size_t k = a + 1; k <= i && fd >= 0; k++) {
+        /* frame k's own name ends its path; its parent's path precedes it */
+        size_t start = w->stack[k - 1].path_len, end = w->stack[k].path_len;
+        while (start < end && w->path[start] == '/')
+            start++;
+        char saved = w->path[end];
+        w->path[end] = '\0';
+        int next = open_subdir(fd, w->path + start);
+        w->path[end] = saved;
+        close(fd);
+        fd = next;
+    }
+    return adopt(w->stack[i].dir, fd);
+}
+
+/* The deepest frame's handle is open again (it was closed on the way
+ * down); child is the directory just left, or NULL. false when it cannot
+ * be reopened (removed, moved, replaced): errno says why. */
+static bool reopen_top(walk *w, const walk_dir *child)
+{
+    walk_dir *dir = w->stack[w->depth - 1].dir;
+    if (dir_open(dir))
+        return true;
+    if (dir->closing) {
+        dir->closing = false; /* still open for its items: keep it */
+    } else {
+        int parent = child != NULL && child->handle != NULL
+                         ? openat(dirfd(child->handle), "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                         : -1;
+        if (!adopt(dir, parent) && !reopen_by_path(w, w->depth - 1))
+            return false;
+    }
+    if (w->first_open > w->depth - 1)
+        w->first_open = w->depth - 1;
+    w->open_dirs++;
+    return true;
+}
+
+/* Makes room in the path buffer for len bytes and a NUL. */
+static bool path_reserve(walk *w, size_t len)
+{
+    if (len + 1 <= w->path_cap)
+        return true;
+    size_t cap = w->path_cap ? w->path_cap : 256;
+    while (cap < len + 1)
+        cap *= 2;
+    char *grown = realloc(w->path, cap);
+    if (grown == NULL)
+        return false;
+    w->path = grown;
+    w->path_cap = cap;
+    return true;
+}
+
+/* Pushes a frame for dir (its printed path already in w->path[0,
+ * path_len)) and lists it. false only when out of memory. */
+static bool push_dir(walk *w, walk_dir *dir, size_t path_len)
 {
     if (w->depth == w->cap) {
         size_t cap = w->cap ? w->cap * 2 : 16;
@@ -310,11 +487,16 @@ static bool push_dir(walk *w, walk_dir *dir)
     frame *f = &w->stack[w->depth++];
     memset(f, 0, sizeof(*f));
     f->dir = dir;
+    f->path_len = path_len;
+    if (w->depth > 1)
+        w->open_dirs++;
+    while (w->open_dirs > DIRS_OPEN && close_outermost(w)) {
+    }
     int error = list_frame(w, f);
     if (error == ENOMEM)
         return false;
     if (error) {
-        w->pending_path = strdup(dir->path);
+        w->pending_path = strndup(w->path, path_len);
         w->pending_errno = error;
         if (w->pending_path == NULL)
             return false;
@@ -328,24 +510,44 @@ walk *walk_open(const char *source, const walk_options *options)
     if (fd < 0)
         return NULL;
     walk *w = calloc(1, sizeof(*w));
-    char *path = strdup(source);
-    if (w == NULL || path == NULL) {
+    size_t len = strlen(source);
+    if (w == NULL || !path_reserve(w, len)) {
         free(w);
-        free(path);
         close(fd);
         errno = ENOMEM;
         return NULL;
     }
+    memcpy(w->path, source, len + 1);
     w->options = *options;
-    walk_dir *root = dir_new(fd, path);
-    if (root == NULL)
-        free(path);
-    if (root == NULL || !push_dir(w, root)) {
+    walk_dir *root = dir_new(fd);
+    if (root == NULL || !push_dir(w, root, len)) {
         walk_close(w);
         errno = ENOMEM;
         return NULL;
     }
     return w;
+}
+
+/* Leaves the deepest directory; its parent, if closed, is reopened. On
+ * failure the parent's remaining sub-directories are skipped and *error
+ * says why. */
+static void pop_dir(walk *w, int *error)
+{
+    frame *f = &w->stack[w->depth - 1];
+    walk_dir *child = f->dir;
+    child->refs++; /* its handle serves to reopen the parent */
+    frame_free(w, f);
+    w->depth--;
+    *error = 0;
+    if (w->depth > 0) {
+        frame *parent = &w->stack[w->depth - 1];
+        w->path[parent->path_len] = '\0';
+        if (!reopen_top(w, child)) {
+            *error = errno;
+            parent->next_dir = parent->dir_count;
+        }
+    }
+    dir_release(child);
 }
 
 bool walk_next(walk *w, walk_item *item)
@@ -364,7 +566,7 @@ bool walk_next(walk *w, walk_item *item)
         if (f->next_file < f->file_count) {
             const char *name = f->files[f->next_file++];
             item->kind = WALK_FILE;
-            item->path = join_path(f->dir->path, name);
+            item->path = join_path(w->path, f->path_len, name);
             if (item->path == NULL)
                 break;
             item->name = item->path + strlen(item->path) - strlen(name);
@@ -374,29 +576,39 @@ bool walk_next(walk *w, walk_item *item)
         }
         if (f->next_dir < f->dir_count) {
             const char *name = f->dirs[f->next_dir++];
-            char *path = join_path(f->dir->path, name);
-            if (path == NULL)
+            size_t len = joined_len(w->path, f->path_len, name);
+            if (!path_reserve(w, len))
                 break;
-            /* O_NOFOLLOW: a directory swapped for a symlink since it was
-             * listed is not followed either. */
-            int fd = openat(walk_dir_fd(f->dir), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            join_into(w->path, w->path, f->path_len, name);
+            int fd = open_subdir(walk_dir_fd(f->dir), name);
+            if (fd < 0 && (errno == EMFILE || errno == ENFILE) && close_outermost(w))
+                fd = open_subdir(walk_dir_fd(f->dir), name);
             if (fd < 0) {
                 item->kind = WALK_ERROR;
-                item->path = path;
                 item->error_number = errno;
+                item->path = strndup(w->path, len);
+                w->path[f->path_len] = '\0';
+                if (item->path == NULL)
+                    break;
                 return true;
             }
-            walk_dir *dir = dir_new(fd, path);
-            if (dir == NULL) {
-                free(path);
-                break;
-            }
-            if (!push_dir(w, dir))
+            walk_dir *dir = dir_new(fd);
+            if (dir == NULL || !push_dir(w, dir, len))
                 break;
             continue;
         }
-        frame_free(f);
-        w->depth--;
+        int error;
+        pop_dir(w, &error);
+        if (error) {
+            /* the parent (now the deepest) is gone or replaced */
+            frame *parent = &w->stack[w->depth - 1];
+            item->kind = WALK_ERROR;
+            item->error_number = error;
+            item->path = strndup(w->path, parent->path_len);
+            if (item->path == NULL)
+                break;
+            return true;
+        }
     }
     if (w->depth > 0)
         errno = ENOMEM;
@@ -416,8 +628,9 @@ void walk_close(walk *w)
     if (w == NULL)
         return;
     while (w->depth > 0)
-        frame_free(&w->stack[--w->depth]);
+        frame_free(w, &w->stack[--w->depth]);
     free(w->stack);
+    free(w->path);
     free(w->pending_path);
     free(w);
 }
