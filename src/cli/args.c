@@ -4,8 +4,9 @@
  * `-s=v`, `-sv`, `--source v`, `--source=v`, grouped flags `-lbt`, a group
  * whose last member takes the next word, help words anywhere. Deviations
  * (contract §9): a value-taking option always takes the next word, even one
- * starting with '-' (as GNU getopt_long does), and an option given twice
- * keeps its last value instead of being dropped. */
+ * starting with '-' (as GNU getopt_long does), an option given twice
+ * keeps its last value instead of being dropped, and `--` ends the options
+ * (GNU style): every word after it is a plain word, `-h` included. */
 #include "args.h"
 
 #include <stdarg.h>
@@ -82,9 +83,18 @@ parse_result parse_mode_args(cli_output *out, const hc_algorithm *alg, const cli
 {
     char label[128];
     memset(args, 0, sizeof(*args));
+    bool options_ended = false;
     for (int i = 0; i < argc; i++) {
         const char *word = argv[i];
-        if (word[0] == '-' && word[1] == '-') {
+        if (!options_ended && strcmp(word, "--") == 0) {
+            options_ended = true;
+        } else if (options_ended) {
+            /* no mode takes plain words (yet): a stray one, as below */
+            if (word[0] != '\0') {
+                print_unknown_command(out, word, NULL);
+                return PARSE_ERROR;
+            }
+        } else if (word[0] == '-' && word[1] == '-') {
             const char *name = word + 2;
             const char *eq = strchr(name, '=');
             size_t name_len = eq ? (size_t)(eq - name) : strlen(name);

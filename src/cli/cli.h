@@ -130,7 +130,8 @@ bool parse_count_option(cli_output *out, const cli_args *args, cli_option_id id,
  * returns false on bad values. */
 bool parse_hash_params(cli_output *out, const cli_args *args, hc_params *params);
 
-/* -T/--threads for file and dir modes: 1..4096, default: all CPUs. */
+/* -T/--threads for file and dir modes: 1..4096, default: all CPUs; more
+ * than the CPUs is capped to them (a note on stderr). */
 bool parse_threads_option(cli_output *out, const cli_args *args, unsigned *threads);
 
 /* The long name of an option, for messages. */

@@ -53,8 +53,9 @@ static void print_version(cli_output *out)
     output_line(out, "CPUs available: %u", hc_cpu_count());
 }
 
-/* Skips empty words (the reference ignores them when deciding whether a
- * command got any arguments). */
+/* Skips empty words: the reference ignores them when deciding whether a
+ * command got any arguments (then it shows help). An empty word followed by
+ * others is still a word, and an unknown command. */
 static int next_word(int argc, char **argv, int i)
 {
     while (i < argc && argv[i][0] == '\0')
@@ -64,8 +65,8 @@ static int next_word(int argc, char **argv, int i)
 
 int cli_run(int argc, char **argv, cli_output *out)
 {
-    int i = next_word(argc, argv, 1);
-    if (i >= argc) {
+    int i = 1;
+    if (next_word(argc, argv, i) >= argc) {
         help_top(out);
         return EXIT_OK;
     }
@@ -89,8 +90,8 @@ int cli_run(int argc, char **argv, cli_output *out)
         return EXIT_USAGE;
     }
 
-    i = next_word(argc, argv, i + 1);
-    if (i >= argc) {
+    i++;
+    if (next_word(argc, argv, i) >= argc) {
         help_algorithm(out, alg);
         return EXIT_OK;
     }

@@ -78,7 +78,13 @@ static void print_entry(dir_run *run, dir_entry *entry)
     if (entry->item.kind == WALK_ERROR) {
         if (!run->quiet) {
             run->walk_errors++;
-            output_line(run->out, "%s: %s", entry->item.path, walk_error_name(entry->item.error_number));
+            int error = entry->item.error_number;
+            /* a checksum list (-c, --sfv) stays a list: the diagnostic
+             * goes where the failures of its files go (docs/file-dir.md) */
+            if (run->format->checksum || run->format->sfv)
+                fprintf(stderr, "hc: %s: %s (%s)\n", entry->item.path, walk_error_name(error), strerror(error));
+            else
+                output_line(run->out, "%s: %s", entry->item.path, walk_error_name(error));
         }
     } else {
         switch (print_file_line(run->out, run->format, entry->item.path, &entry->result)) {

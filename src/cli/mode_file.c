@@ -107,6 +107,9 @@ static int run_file(const hc_algorithm *alg, const cli_args *args, cli_output *o
     file_result result = {.digest = digest};
     hash_source(&reader, path, &options.range, bad_target, &result);
     line_outcome outcome = print_file_line(out, &format, path, &result);
+    /* exit 2 names its cause, also when the line shows an open error */
+    if (bad_target)
+        fprintf(stderr, "hc: invalid -m/--hash value '%s': expected %zu hex digits\n", hash, 2 * digest_len);
 
     int status = bad_target ? EXIT_USAGE : outcome == OUTCOME_HASHED ? EXIT_OK : EXIT_MISMATCH;
     /* A broken stdout ends the run with status 2 and no save file: the two
