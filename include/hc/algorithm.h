@@ -7,10 +7,13 @@
 #ifndef HC_ALGORITHM_H
 #define HC_ALGORITHM_H
 
+#include "hc/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hc/cpu.h"
 #include "hc/status.h"
 
 /* Longest fixed digest in the table (BLAKE2b, SHA-512, Whirlpool, ...).
@@ -110,6 +113,14 @@ typedef struct hc_params {
     size_t context_len;
 } hc_params;
 
+/* Who computes a row: hc's own code or one of the libraries it links. */
+typedef enum hc_backend {
+    HC_BACKEND_OWN = 0,  /* hc's own code, from the specification */
+    HC_BACKEND_OPENSSL,  /* OpenSSL libcrypto */
+    HC_BACKEND_RHASH,    /* librhash */
+    HC_BACKEND_ISAL      /* Intel ISA-L */
+} hc_backend;
+
 typedef struct hc_algorithm hc_algorithm;
 
 struct hc_algorithm {
@@ -121,6 +132,12 @@ struct hc_algorithm {
     uint32_t flags;            /* enum hc_algorithm_flags */
     uint32_t variant;          /* row-specific parameter read by init (passes, padding byte, ...) */
     uint32_t ctx_size;         /* bytes of context, <= HC_MAX_CTX_SIZE */
+    hc_backend backend;        /* whose code update() runs */
+    /* The SIMD levels the row's own update() has code for, as bits
+     * (1u << hc_simd_level); 0 means portable C only. The dispatcher takes
+     * the highest one not above hc_simd_active(). Libraries choose their
+     * own code paths, so library rows leave it 0. */
+    uint8_t simd_levels;
 
     /* Optional: obtain what the context refers to (HC_ALG_OPAQUE_CTX). */
     hc_status (*acquire)(void *ctx, const hc_algorithm *alg);
@@ -140,17 +157,25 @@ struct hc_algorithm {
 };
 
 /* The table, indexed by hc_algorithm_id. */
-extern const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT];
+extern HC_API const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT];
+
+/* "hc", "OpenSSL", "librhash", "ISA-L". */
+HC_API const char *hc_backend_name(hc_backend backend);
+
+/* The SIMD level alg's update() uses now (its highest level not above
+ * hc_simd_active()); HC_SIMD_LEVEL_COUNT for a library row, whose library
+ * picks its own code path from the CPU. */
+HC_API hc_simd_level hc_algorithm_simd(const hc_algorithm *alg);
 
 /* Exact, case-sensitive lookup; NULL when unknown. */
-const hc_algorithm *hc_algorithm_find(const char *name);
+HC_API const hc_algorithm *hc_algorithm_find(const char *name);
 
 /* Edit distance (insertions, deletions, substitutions, adjacent swaps),
  * ignoring ASCII case; capped at 32 for long words. */
-unsigned hc_name_distance(const char *a, const char *b);
+HC_API unsigned hc_name_distance(const char *a, const char *b);
 
 /* Closest name within edit distance max_distance, or NULL. */
-const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance);
+HC_API const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance);
 
 /* ---- streaming hasher: one algorithm, one context, reusable ---- */
 
@@ -163,17 +188,17 @@ typedef struct hc_hasher {
 
 /* Allocate and initialise; params may be NULL. HC_ERR_INVALID when params
  * ask for something the row does not offer (a length or key on a fixed hash). */
-hc_status hc_hasher_open(hc_hasher *hasher, const hc_algorithm *alg, const hc_params *params);
-void hc_hasher_close(hc_hasher *hasher);
+HC_API hc_status hc_hasher_open(hc_hasher *hasher, const hc_algorithm *alg, const hc_params *params);
+HC_API void hc_hasher_close(hc_hasher *hasher);
 /* Start a new message with the same algorithm and parameters. */
-void hc_hasher_reset(hc_hasher *hasher);
-void hc_hasher_update(hc_hasher *hasher, const void *data, size_t len);
+HC_API void hc_hasher_reset(hc_hasher *hasher);
+HC_API void hc_hasher_update(hc_hasher *hasher, const void *data, size_t len);
 /* Writes hasher->out_len bytes to out; the hasher must be reset before reuse. */
-void hc_hasher_final(hc_hasher *hasher, uint8_t *out);
+HC_API void hc_hasher_final(hc_hasher *hasher, uint8_t *out);
 /* Copy the running state of src into dst (opened on the same algorithm).
  * HC_ERR_UNSUPPORTED for rows with HC_ALG_OPAQUE_CTX. */
-hc_status hc_hasher_copy(hc_hasher *dst, const hc_hasher *src);
+HC_API hc_status hc_hasher_copy(hc_hasher *dst, const hc_hasher *src);
 /* Hash one whole message in one call; out receives hasher->out_len bytes. */
-void hc_hasher_oneshot(hc_hasher *hasher, const void *data, size_t len, uint8_t *out);
+HC_API void hc_hasher_oneshot(hc_hasher *hasher, const void *data, size_t len, uint8_t *out);
 
 #endif

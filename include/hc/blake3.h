@@ -16,6 +16,8 @@
 #ifndef HC_BLAKE3_H
 #define HC_BLAKE3_H
 
+#include "hc/export.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,10 +35,10 @@
 
 /* The first half of derive_key (spec §2.2): the 32-byte context key, the
  * BLAKE3 hash of the context string in DERIVE_KEY_CONTEXT mode. */
-void hc_blake3_derive_context_key(const char *context, size_t context_len, uint8_t key[32]);
+HC_API void hc_blake3_derive_context_key(const char *context, size_t context_len, uint8_t key[32]);
 
 /* How many inputs the BLAKE3 backend of `level` compresses at once: 1, 4, 8
  * or 16. */
-unsigned hc_blake3_simd_degree(hc_simd_level level);
+HC_API unsigned hc_blake3_simd_degree(hc_simd_level level);
 
 #endif

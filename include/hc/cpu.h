@@ -2,6 +2,8 @@
 #ifndef HC_CPU_H
 #define HC_CPU_H
 
+#include "hc/export.h"
+
 #include <stdbool.h>
 
 #include "hc/status.h"
@@ -16,28 +18,28 @@ typedef enum hc_simd_level {
 } hc_simd_level;
 
 /* What the hardware and the OS support. */
-hc_simd_level hc_simd_detected(void);
+HC_API hc_simd_level hc_simd_detected(void);
 
 /* What dispatchers use: the detected level, lowered by hc_simd_limit(). */
-hc_simd_level hc_simd_active(void);
+HC_API hc_simd_level hc_simd_active(void);
 
 /* Never use a level above `level` (tests and the HC_SIMD environment
  * variable use this to exercise every backend). Call before hashing. */
-void hc_simd_limit(hc_simd_level level);
+HC_API void hc_simd_limit(hc_simd_level level);
 
 /* "portable", "sse41", "avx2", "avx512". */
-const char *hc_simd_name(hc_simd_level level);
+HC_API const char *hc_simd_name(hc_simd_level level);
 
 /* Parse one of the names above; HC_ERR_INVALID otherwise. */
-hc_status hc_simd_parse(const char *name, hc_simd_level *level);
+HC_API hc_status hc_simd_parse(const char *name, hc_simd_level *level);
 
 /* SHA-1/SHA-256 instructions (used through OpenSSL and by brute force). */
-bool hc_cpu_has_sha_ni(void);
+HC_API bool hc_cpu_has_sha_ni(void);
 /* AVX-512 VBMI (byte permutes; the MD2 brute-force kernel), on top of the
  * AVX-512 level. */
-bool hc_cpu_has_avx512_vbmi(void);
+HC_API bool hc_cpu_has_avx512_vbmi(void);
 
 /* Number of CPUs this process may run on (sched_getaffinity), at least 1. */
-unsigned hc_cpu_count(void);
+HC_API unsigned hc_cpu_count(void);
 
 #endif

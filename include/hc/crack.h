@@ -1,7 +1,7 @@
 /* hc — brute-force restore of a short string from its digest (hash mode).
  *
  * The keyspace is every string over a dictionary of distinct bytes, in the
- * contract's order (spec/hc-cli.md §5.5): shortest first; within a length,
+ * contract's order (docs/cli.md §5.5): shortest first; within a length,
  * lexicographic by dictionary position with the rightmost byte varying
  * fastest. With dictionary "abc": a b c aa ab ac ba ... cc aaa ... ccc.
  *
@@ -9,6 +9,8 @@
  * caller stops it through the cancel callback (Ctrl+C, a time budget). */
 #ifndef HC_CRACK_H
 #define HC_CRACK_H
+
+#include "hc/export.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -39,19 +41,19 @@ __extension__ typedef unsigned __int128 hc_count;
  * duplicate bytes dropped, keeping the first occurrence. spec may be any
  * bytes (UTF-8 is split into its bytes). Writes the distinct bytes to out
  * and their number to out_len (0 for an empty spec). HC_ERR_NOMEM only. */
-hc_status hc_crack_dictionary(const char *spec, size_t spec_len, uint8_t out[HC_DICT_MAX], size_t *out_len);
+HC_API hc_status hc_crack_dictionary(const char *spec, size_t spec_len, uint8_t out[HC_DICT_MAX], size_t *out_len);
 
 /* The default dictionary "0-9a-zA-Z" (62 bytes). */
-extern const char hc_crack_default_dictionary[];
+extern HC_API const char hc_crack_default_dictionary[];
 
 /* d^l and sum_{l=lo..hi} d^l, saturating at HC_COUNT_MAX. */
-hc_count hc_count_pow(uint64_t d, uint64_t l);
-hc_count hc_count_sum(uint64_t d, uint64_t lo, uint64_t hi);
+HC_API hc_count hc_count_pow(uint64_t d, uint64_t l);
+HC_API hc_count hc_count_sum(uint64_t d, uint64_t lo, uint64_t hi);
 
 /* [begin, end): the part-th (1-based) of parts equal slices of a keyspace of
  * total candidates: begin = floor(total * (part - 1) / parts), exactly,
  * without overflow. Consecutive parts tile [0, total). */
-void hc_crack_slice(hc_count total, uint64_t part, uint64_t parts, hc_count *begin, hc_count *end);
+HC_API void hc_crack_slice(hc_count total, uint64_t part, uint64_t parts, hc_count *begin, hc_count *end);
 
 typedef struct hc_crack_job {
     const hc_algorithm *alg;
@@ -93,15 +95,15 @@ typedef struct hc_crack_result {
 
 /* Runs the search. Returns HC_ERR_NOMEM (no result) or HC_ERR_INVALID for
  * a malformed job; HC_OK otherwise, found or not. */
-hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result);
-void hc_crack_result_free(hc_crack_result *result);
+HC_API hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result);
+HC_API void hc_crack_result_free(hc_crack_result *result);
 
 /* Candidates a full run of the job counts as attempts (see above), and the
  * ones it hashes. */
-void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *hashed);
+HC_API void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *hashed);
 
 /* The SIMD kernel the job's algorithm uses at the active SIMD level, e.g.
  * "avx512", or "generic" for the one-candidate-at-a-time path. */
-const char *hc_crack_kernel_name(const hc_algorithm *alg);
+HC_API const char *hc_crack_kernel_name(const hc_algorithm *alg);
 
 #endif

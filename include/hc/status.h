@@ -5,6 +5,8 @@
 #ifndef HC_STATUS_H
 #define HC_STATUS_H
 
+#include "hc/export.h"
+
 typedef enum hc_status {
     HC_OK = 0,
     HC_ERR_NOMEM,       /* an allocation failed */
@@ -16,6 +18,6 @@ typedef enum hc_status {
 } hc_status;
 
 /* A short English description of a status, never NULL. */
-const char *hc_status_text(hc_status status);
+HC_API const char *hc_status_text(hc_status status);
 
 #endif

@@ -35,7 +35,8 @@ void print_unknown_command(cli_output *out, const char *word, const char *sugges
 
 bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg)
 {
-    return (alg->flags & spec->needs_flags) == spec->needs_flags;
+    uint32_t flags = alg ? alg->flags : 0;
+    return (flags & spec->needs_flags) == spec->needs_flags;
 }
 
 static const cli_option_spec *find_long(const cli_mode *mode, const hc_algorithm *alg, const char *name, size_t len)

@@ -45,6 +45,8 @@ typedef enum cli_option_id {
     OPT_KEY,
     OPT_DERIVE_KEY,
     OPT_PART,
+    OPT_SIZE,
+    OPT_FORMAT,
     OPT_COUNT
 } cli_option_id;
 
@@ -153,6 +155,26 @@ extern const cli_mode cli_mode_hash;
 extern const cli_mode cli_mode_file;
 extern const cli_mode cli_mode_dir;
 
+/* Every mode, in the order help lists them; the parser, the help, the man
+ * page and the shell completions all read this one list. */
+extern const cli_mode *const cli_modes[];
+extern const size_t cli_mode_count;
+
+/* A command that stands where an algorithm name would: hc <name> [...].
+ * Its option table is `mode` (whose run hook is unused); run gets the
+ * words after the name. */
+typedef struct cli_command {
+    cli_mode mode;
+    const char *usage;  /* what follows "hc <name>" in its usage line */
+    int (*run)(int argc, char **argv, cli_output *out);
+} cli_command;
+
+extern const cli_command cli_command_bench;
+
+/* Every such command (help, man page and completions read it too). */
+extern const cli_command *const cli_commands[];
+extern const size_t cli_command_count;
+
 /* The whole command line: parse, dispatch, run; returns the exit status. */
 int cli_run(int argc, char **argv, cli_output *out);
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level. */
@@ -162,10 +184,12 @@ void cli_apply_simd_limit(void);
 void help_top(cli_output *out);
 void help_algorithm(cli_output *out, const hc_algorithm *alg);
 void help_mode(cli_output *out, const hc_algorithm *alg, const cli_mode *mode);
+void help_command(cli_output *out, const cli_command *command);
 /* The two banner lines (help and "must be positive" errors). */
 void print_banner(cli_output *out, bool leading_blank);
 
-/* Is the option offered by this mode for this algorithm? */
+/* Is the option offered by this mode for this algorithm? A command's
+ * options (alg NULL) are offered when they need no algorithm flag. */
 bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg);
 
 /* The flag set by SIGINT (Ctrl+C) or SIGTERM once cli_catch_interrupt() was called:

@@ -7,22 +7,35 @@
 #include "cli.h"
 #include "hc/cpu.h"
 
-static const cli_mode *const modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
-enum { MODE_COUNT = sizeof(modes) / sizeof(modes[0]) };
+const cli_mode *const cli_modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
+const size_t cli_mode_count = sizeof(cli_modes) / sizeof(cli_modes[0]);
+
+const cli_command *const cli_commands[] = {&cli_command_bench};
+const size_t cli_command_count = sizeof(cli_commands) / sizeof(cli_commands[0]);
 
 static const cli_mode *find_mode(const char *name)
 {
-    for (size_t i = 0; i < MODE_COUNT; i++)
-        if (strcmp(modes[i]->name, name) == 0)
-            return modes[i];
+    for (size_t i = 0; i < cli_mode_count; i++)
+        if (strcmp(cli_modes[i]->name, name) == 0)
+            return cli_modes[i];
     return NULL;
 }
 
 static const char *suggest_mode(const char *name)
 {
-    for (size_t i = 0; i < MODE_COUNT; i++)
-        if (hc_name_distance(name, modes[i]->name) <= 2)
-            return modes[i]->name;
+    for (size_t i = 0; i < cli_mode_count; i++)
+        if (hc_name_distance(name, cli_modes[i]->name) <= 2)
+            return cli_modes[i]->name;
+    return NULL;
+}
+
+/* No algorithm is named like a command (a test checks), so a command word
+ * never hides an algorithm. */
+static const cli_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < cli_command_count; i++)
+        if (strcmp(cli_commands[i]->mode.name, name) == 0)
+            return cli_commands[i];
     return NULL;
 }
 
@@ -83,6 +96,9 @@ int cli_run(int argc, char **argv, cli_output *out)
         unknown_option(out, first);
         return EXIT_USAGE;
     }
+    const cli_command *command = find_command(first);
+    if (command != NULL)
+        return command->run(argc - (i + 1), argv + i + 1, out);
     const hc_algorithm *alg = hc_algorithm_find(first);
     if (alg == NULL) {
         const hc_algorithm *close = hc_algorithm_suggest(first, 2);

@@ -45,32 +45,34 @@ void help_top(cli_output *out)
         help_entry(out, left, hc_algorithms[i].title);
     }
     output_line(out, "%s", "");
+    output_line(out, "Other commands:");
+    for (size_t i = 0; i < cli_command_count; i++) {
+        char left[64];
+        snprintf(left, sizeof(left), "  %s", cli_commands[i]->mode.name);
+        help_entry(out, left, cli_commands[i]->mode.description);
+    }
+    output_line(out, "%s", "");
     output_line(out, "Run 'hc <command>` with `-h/--h' flag to get help of any command.");
     output_line(out, "Run 'hc --version' to see the version and the CPU features in use.");
 }
-
-static const cli_mode *const all_modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
 
 void help_algorithm(cli_output *out, const hc_algorithm *alg)
 {
     output_line(out, "Usage: hc %s <COMMAND>", alg->name);
     output_line(out, "%s", "");
     output_line(out, "Commands:");
-    for (size_t i = 0; i < sizeof(all_modes) / sizeof(all_modes[0]); i++) {
+    for (size_t i = 0; i < cli_mode_count; i++) {
         char left[64];
-        snprintf(left, sizeof(left), "    %s", all_modes[i]->name);
-        help_entry(out, left, all_modes[i]->description);
+        snprintf(left, sizeof(left), "    %s", cli_modes[i]->name);
+        help_entry(out, left, cli_modes[i]->description);
     }
     output_line(out, "%s", "");
     output_line(out, "Run 'hc %s <command>` with `-h/--h' flag to get help of any command.", alg->name);
 }
 
-void help_mode(cli_output *out, const hc_algorithm *alg, const cli_mode *mode)
+/* The "Options:" list of a mode for alg (NULL: a command's). */
+static void help_options(cli_output *out, const hc_algorithm *alg, const cli_mode *mode)
 {
-    output_line(out, "%s", mode->description);
-    output_line(out, "%s", "");
-    output_line(out, "Usage: hc %s %s [OPTIONS]", alg->name, mode->name);
-    output_line(out, "%s", "");
     output_line(out, "Options:");
     for (size_t i = 0; i < mode->option_count; i++) {
         const cli_option_spec *spec = &mode->options[i];
@@ -84,4 +86,22 @@ void help_mode(cli_output *out, const hc_algorithm *alg, const cli_mode *mode)
         help_entry(out, left, spec->help);
     }
     help_entry(out, "    -h, --help", "Print this help and exit");
+}
+
+void help_mode(cli_output *out, const hc_algorithm *alg, const cli_mode *mode)
+{
+    output_line(out, "%s", mode->description);
+    output_line(out, "%s", "");
+    output_line(out, "Usage: hc %s %s [OPTIONS]", alg->name, mode->name);
+    output_line(out, "%s", "");
+    help_options(out, alg, mode);
+}
+
+void help_command(cli_output *out, const cli_command *command)
+{
+    output_line(out, "%s", command->mode.description);
+    output_line(out, "%s", "");
+    output_line(out, "Usage: hc %s %s", command->mode.name, command->usage);
+    output_line(out, "%s", "");
+    help_options(out, NULL, &command->mode);
 }

@@ -15,7 +15,7 @@
 #include "walk.h"
 
 static const cli_option_spec dir_options[] = {
-    {OPT_SOURCE, 's', "source", "<string>", "source directory", 0},
+    {OPT_SOURCE, 's', "source", "<directory>", "source directory", 0},
     {OPT_HASH, 'm', "hash", "<string>", "hash to search a file that matches it", 0},
     {OPT_EXCLUDE, 'e', "exclude", "<string>", "exclude files that match the pattern ('*' and '?', ';' separates patterns)", 0},
     {OPT_INCLUDE, 'i', "include", "<string>", "include only files that match the pattern ('*' and '?', ';' separates patterns)", 0},

@@ -17,7 +17,7 @@ static const char *const long_names[OPT_COUNT] = {
     [OPT_OFFSET] = "offset",       [OPT_CHECKSUM] = "checksumfile", [OPT_SAVE] = "save",
     [OPT_TIME] = "time",           [OPT_SFV] = "sfv",         [OPT_NOERRORONFIND] = "noerroronfind",
     [OPT_LENGTH] = "length",       [OPT_KEY] = "key",         [OPT_DERIVE_KEY] = "derive-key",
-    [OPT_PART] = "part",
+    [OPT_PART] = "part",           [OPT_SIZE] = "size",       [OPT_FORMAT] = "format",
 };
 
 const char *option_long_name(cli_option_id id)

@@ -59,6 +59,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_XOF_KEYED,
         .variant = 0,
         .ctx_size = sizeof(hc_blake3_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_SSE41 | 1u << HC_SIMD_AVX2 | 1u << HC_SIMD_AVX512,
         .init = hc_blake3_init,
         .update = hc_blake3_update,
         .final = hc_blake3_final,
@@ -74,6 +75,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_CRC,
         .variant = 0,
         .ctx_size = sizeof(hc_crc_ctx),
+        .backend = HC_BACKEND_ISAL,
         .init = hc_crc32_init,
         .update = hc_crc32_update,
         .final = hc_crc32_final,
@@ -88,6 +90,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_CRC,
         .variant = 0,
         .ctx_size = sizeof(hc_crc_ctx),
+        .backend = HC_BACKEND_ISAL,
         .init = hc_crc32c_init,
         .update = hc_crc32c_update,
         .final = hc_crc32c_final,
@@ -102,6 +105,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_OPAQUE_CTX,
         .variant = HC_RHASH_EDONR256,
         .ctx_size = sizeof(hc_rhash_ctx),
+        .backend = HC_BACKEND_RHASH,
         .acquire = hc_rhash_acquire,
         .release = hc_rhash_release,
         .init = hc_rhash_init,
@@ -117,6 +121,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_OPAQUE_CTX,
         .variant = HC_RHASH_EDONR512,
         .ctx_size = sizeof(hc_rhash_ctx),
+        .backend = HC_BACKEND_RHASH,
         .acquire = hc_rhash_acquire,
         .release = hc_rhash_release,
         .init = hc_rhash_init,
@@ -132,6 +137,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_OPAQUE_CTX,
         .variant = HC_RHASH_GOST94_CRYPTOPRO,
         .ctx_size = sizeof(hc_rhash_ctx),
+        .backend = HC_BACKEND_RHASH,
         .acquire = hc_rhash_acquire,
         .release = hc_rhash_release,
         .init = hc_rhash_init,
@@ -371,6 +377,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = 0,
         .ctx_size = HC_OSSL_MD4_CTX_SIZE,
+        .backend = HC_BACKEND_OPENSSL,
         .init = hc_ossl_md4_init,
         .update = hc_ossl_md4_update,
         .final = hc_ossl_md4_final,
@@ -385,6 +392,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = 0,
         .ctx_size = HC_OSSL_MD5_CTX_SIZE,
+        .backend = HC_BACKEND_OPENSSL,
         .init = hc_ossl_md5_init,
         .update = hc_ossl_md5_update,
         .final = hc_ossl_md5_final,
@@ -399,6 +407,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_TEXT_UTF16LE,
         .variant = 0,
         .ctx_size = HC_OSSL_MD4_CTX_SIZE,
+        .backend = HC_BACKEND_OPENSSL,
         .init = hc_ossl_md4_init,
         .update = hc_ossl_md4_update,
         .final = hc_ossl_md4_final,
@@ -470,6 +479,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = HC_KECCAK_DOMAIN_SHA3,
         .ctx_size = sizeof(hc_keccak_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -484,6 +494,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = HC_KECCAK_DOMAIN_SHA3,
         .ctx_size = sizeof(hc_keccak_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -498,6 +509,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = HC_KECCAK_DOMAIN_SHA3,
         .ctx_size = sizeof(hc_keccak_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -512,6 +524,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = HC_KECCAK_DOMAIN_SHA3,
         .ctx_size = sizeof(hc_keccak_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -526,6 +539,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = HC_KECCAK_DOMAIN_KECCAK,
         .ctx_size = sizeof(hc_keccak_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -540,6 +554,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = HC_KECCAK_DOMAIN_KECCAK,
         .ctx_size = sizeof(hc_keccak_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -554,6 +569,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = HC_KECCAK_DOMAIN_KECCAK,
         .ctx_size = sizeof(hc_keccak_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -568,6 +584,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = HC_KECCAK_DOMAIN_KECCAK,
         .ctx_size = sizeof(hc_keccak_ctx),
+        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -582,6 +599,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = 0,
         .ctx_size = HC_OSSL_SHA1_CTX_SIZE,
+        .backend = HC_BACKEND_OPENSSL,
         .init = hc_ossl_sha1_init,
         .update = hc_ossl_sha1_update,
         .final = hc_ossl_sha1_final,
@@ -596,6 +614,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = 0,
         .ctx_size = HC_OSSL_SHA256_CTX_SIZE,
+        .backend = HC_BACKEND_OPENSSL,
         .init = hc_ossl_sha224_init,
         .update = hc_ossl_sha224_update,
         .final = hc_ossl_sha224_final,
@@ -610,6 +629,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = 0,
         .ctx_size = HC_OSSL_SHA256_CTX_SIZE,
+        .backend = HC_BACKEND_OPENSSL,
         .init = hc_ossl_sha256_init,
         .update = hc_ossl_sha256_update,
         .final = hc_ossl_sha256_final,
@@ -624,6 +644,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = 0,
         .ctx_size = HC_OSSL_SHA512_CTX_SIZE,
+        .backend = HC_BACKEND_OPENSSL,
         .init = hc_ossl_sha384_init,
         .update = hc_ossl_sha384_update,
         .final = hc_ossl_sha384_final,
@@ -638,6 +659,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .variant = 0,
         .ctx_size = HC_OSSL_SHA512_CTX_SIZE,
+        .backend = HC_BACKEND_OPENSSL,
         .init = hc_ossl_sha512_init,
         .update = hc_ossl_sha512_update,
         .final = hc_ossl_sha512_final,
@@ -652,6 +674,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_OPAQUE_CTX,
         .variant = HC_RHASH_SNEFRU128,
         .ctx_size = sizeof(hc_rhash_ctx),
+        .backend = HC_BACKEND_RHASH,
         .acquire = hc_rhash_acquire,
         .release = hc_rhash_release,
         .init = hc_rhash_init,
@@ -667,6 +690,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_OPAQUE_CTX,
         .variant = HC_RHASH_SNEFRU256,
         .ctx_size = sizeof(hc_rhash_ctx),
+        .backend = HC_BACKEND_RHASH,
         .acquire = hc_rhash_acquire,
         .release = hc_rhash_release,
         .init = hc_rhash_init,
@@ -712,6 +736,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_OPAQUE_CTX,
         .variant = HC_RHASH_TTH,
         .ctx_size = sizeof(hc_rhash_ctx),
+        .backend = HC_BACKEND_RHASH,
         .acquire = hc_rhash_acquire,
         .release = hc_rhash_release,
         .init = hc_rhash_init,
@@ -730,6 +755,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_OPAQUE_CTX,
         .variant = HC_RHASH_WHIRLPOOL,
         .ctx_size = sizeof(hc_rhash_ctx),
+        .backend = HC_BACKEND_RHASH,
         .acquire = hc_rhash_acquire,
         .release = hc_rhash_release,
         .init = hc_rhash_init,
@@ -749,6 +775,31 @@ HC_CHECK_ROW_SIZES(hc_keccak_ctx);
 HC_CHECK_ROW_SIZES(hc_md2_ctx);
 HC_CHECK_ROW_SIZES(hc_ripemd_ctx);
 HC_CHECK_ROW_SIZES(hc_tiger_ctx);
+
+const char *hc_backend_name(hc_backend backend)
+{
+    switch (backend) {
+    case HC_BACKEND_OWN:
+        return "hc";
+    case HC_BACKEND_OPENSSL:
+        return "OpenSSL";
+    case HC_BACKEND_RHASH:
+        return "librhash";
+    case HC_BACKEND_ISAL:
+        return "ISA-L";
+    }
+    return "unknown";
+}
+
+hc_simd_level hc_algorithm_simd(const hc_algorithm *alg)
+{
+    if (alg->backend != HC_BACKEND_OWN)
+        return HC_SIMD_LEVEL_COUNT;
+    for (int level = (int)hc_simd_active(); level > HC_SIMD_PORTABLE; level--)
+        if (alg->simd_levels & (1u << level))
+            return (hc_simd_level)level;
+    return HC_SIMD_PORTABLE;
+}
 
 const hc_algorithm *hc_algorithm_find(const char *name)
 {

@@ -1,5 +1,5 @@
 /* The brute-force engine: enumerates the keyspace in the contract's order
- * (spec/hc-cli.md §5.5) on several threads and reports the first match.
+ * (docs/cli.md §5.5) on several threads and reports the first match.
  *
  * Work is cut into chunks, ranges of consecutive candidates of one length,
  * handed out in increasing order with a sequence number. A worker that

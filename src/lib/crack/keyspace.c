@@ -1,5 +1,5 @@
 /* The dictionary rules and the keyspace arithmetic of hash mode
- * (spec/hc-cli.md §5.2, §5.5). */
+ * (docs/cli.md §5.2, §5.5). */
 #include "hc/crack.h"
 
 #include <stdbool.h>

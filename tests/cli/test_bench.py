@@ -1,0 +1,102 @@
+"""hc bench (docs/cli.md §10.5): one row per algorithm with throughput,
+cycles per byte, backend, SIMD level and brute-force speed; its errors."""
+import json
+import time
+
+import pytest
+
+from conftest import ALGORITHMS, run_hc
+
+
+def bench_json(*args, env=None):
+    r = run_hc("bench", *args, "--format", "json", env=env, timeout=300)
+    assert r.rc == 0, r
+    return [json.loads(line) for line in r.lines]
+
+
+def test_all_fifty_in_under_a_minute():
+    start = time.monotonic()
+    r = run_hc("bench", timeout=300)
+    elapsed = time.monotonic() - start
+    assert r.rc == 0, r
+    rows = [line.split() for line in r.lines if line.split() and line.split()[0] in ALGORITHMS]
+    assert [row[0] for row in rows] == ALGORITHMS and len(rows) == 50
+    for row in rows:
+        assert float(row[1]) > 0  # MB/s
+    assert any(line.startswith("algorithm ") and "MB/s" in line and "cycles/B" in line for line in r.lines)
+    assert "load average" in r.out
+    # every figure is time-boxed (0.2 s each), so even sanitizer builds stay
+    # near the 25 s measured on a loaded 2-CPU machine
+    assert elapsed < 60
+
+
+def test_json_rows_and_the_columns_are_wired():
+    rows = bench_json("md5,crc32,gost,blake3,sha-3-256", "--size", "64K")
+    assert [row["algorithm"] for row in rows] == ["md5", "crc32", "gost", "blake3", "sha-3-256"]
+    by_name = {row["algorithm"]: row for row in rows}
+    assert {name: row["backend"] for name, row in by_name.items()} == {
+        "md5": "OpenSSL", "crc32": "ISA-L", "gost": "librhash", "blake3": "hc", "sha-3-256": "hc"}
+    for row in rows:
+        assert row["bytes"] == 65536
+        assert row["mb_per_s"] > 0 and row["crack_per_s"] > 0
+        assert row["cycles_per_byte"] is None or row["cycles_per_byte"] > 0
+        if row["cycles_per_byte"] is not None:
+            # cycles/byte is the clock over the throughput
+            expected = row["clock_ghz"] * 1e3 / row["mb_per_s"]
+            assert abs(row["cycles_per_byte"] - expected) <= 0.02 * expected + 0.002
+    # library rows pick their own code; a CRC in ISA-L is far faster than GOST
+    assert by_name["md5"]["simd"] == "auto"
+    assert by_name["crc32"]["mb_per_s"] > 5 * by_name["gost"]["mb_per_s"]
+    # GOST has no brute-force kernel: one candidate at a time
+    assert by_name["gost"]["crack_kernel"] == "generic"
+
+
+@pytest.mark.parametrize("level", ["portable", "sse41", "avx2"])
+def test_simd_column_follows_hc_simd(level):
+    order = ["portable", "sse41", "avx2", "avx512"]
+    detected = run_hc("--version").out.split("CPU supports ")[1].split(")")[0]
+    expected = order[min(order.index(level), order.index(detected))]
+    [blake3, keccak] = bench_json("blake3,sha-3k-256", "--size", "4K", env={"HC_SIMD": level})
+    # BLAKE3 has code for every level; Keccak only portable and AVX-512.
+    assert blake3["simd"] == expected
+    assert keccak["simd"] == "portable"
+    assert blake3["crack_kernel"] in order[:order.index(expected) + 1] + ["generic"]
+
+
+def test_duplicates_collapse_and_all_works():
+    assert [row["algorithm"] for row in bench_json("md5,md5", "--size", "1K")] == ["md5"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["md55"], "hc: bench: unknown algorithm 'md55' (did you mean 'md5'?)"),
+    (["md5,,sha1"], "hc: bench: unknown algorithm ''"),
+    (["md5,"], "hc: bench: unknown algorithm ''"),
+    (["md5", "--size", "0"], "hc: bench: --size must be at least 1 byte"),
+    (["md5", "--size", "-5"], "hc: bench: invalid --size '-5'"),
+    (["md5", "--size", "1X"], "hc: bench: invalid --size '1X'"),
+    (["md5", "--size", "99999999999999999999"], "hc: bench: invalid --size"),
+    (["md5", "--size", "16777216G"], "is more than the memory available now"),
+    (["md5", "--format", "xml"], "hc: bench: invalid --format 'xml': expected hc or json"),
+])
+def test_bad_input_exits_2_with_a_message(args, message):
+    r = run_hc("bench", *args)
+    assert r.rc == 2, r
+    assert message in r.err
+    assert r.out == ""
+
+
+def test_parser_errors_and_help():
+    r = run_hc("bench", "--sizes", "1")
+    assert r.rc == 2 and "unrecognized option 'sizes'" in r.out
+    r = run_hc("bench", "md5", "sha1")
+    assert r.rc == 2 and "unrecognized command 'sha1'" in r.out
+    r = run_hc("bench", "-h")
+    assert r.rc == 0 and r.lines[2].startswith("Usage: hc bench ")
+    assert any("--size=<bytes>" in line for line in r.lines)
+
+
+def test_no_algorithm_is_named_like_a_command():
+    commands = [line.split()[0] for line in run_hc("--help").lines if line.startswith("  ") and
+                not line.startswith("    ")]
+    assert commands == ["bench"]
+    assert not set(commands) & set(ALGORITHMS)
