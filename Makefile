@@ -5,7 +5,9 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 WERROR ?= ON
 
-.PHONY: all build test demo sanitize tsan clean
+PREFIX ?= /usr/local
+
+.PHONY: all build test demo sanitize tsan clean install uninstall deb
 
 all: build
 
@@ -36,5 +38,26 @@ tsan:
 	cmake --build build-tsan -j$(JOBS)
 	cd build-tsan && ctest --output-on-failure -j$(JOBS)
 
+# Install into $(DESTDIR)$(PREFIX): bin/hc, libhc (shared and static),
+# headers, hc.pc, the man page and completions. A failed install removes
+# what it copied; `make uninstall` removes everything install recorded.
+install:
+	./scripts/deps.sh build
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DHC_WERROR=$(WERROR) -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	cmake --build $(BUILD) -j$(JOBS) --target hc hcshared hclib hc_docs
+	DESTDIR="$(DESTDIR)" ./scripts/install.sh install $(BUILD) $(PREFIX)
+
+uninstall:
+	./scripts/install.sh uninstall $(BUILD)
+
+# The Debian package, in build-deb/ (its own build: the /usr prefix decides
+# the multiarch library directory).
+deb:
+	./scripts/deps.sh build package
+	cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DHC_WERROR=$(WERROR) -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
+	cmake --build build-deb -j$(JOBS) --target hc hcshared hclib hc_docs
+	rm -f build-deb/hc_*.deb
+	cd build-deb && cpack -G DEB
+
 clean:
-	rm -rf build build-asan build-tsan
+	rm -rf build build-asan build-tsan build-deb
