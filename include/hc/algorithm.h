@@ -123,6 +123,25 @@ typedef enum hc_backend {
 
 typedef struct hc_algorithm hc_algorithm;
 
+/* Longest node value of a tree hash's subtree (hc_tree_hooks.node_len). */
+#define HC_TREE_NODE_MAX 64
+
+/* Tree hashes (BLAKE3): a message is a tree of leaf_len-byte leaves, and a
+ * subtree of 2^k leaves that starts at a message offset that is a multiple
+ * of its own size can be hashed apart, by any thread, into a node value
+ * that is then appended to the running hash in message order. */
+typedef struct hc_tree_hooks {
+    uint32_t leaf_len;
+    uint32_t node_len;
+    /* Node of the subtree of len bytes at message offset `offset`. Reads
+     * only the parameters in ctx (key, mode), never changes it: any number
+     * of threads may call it at once on one context. */
+    void (*subtree)(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *node);
+    /* Append a subtree's node: the message so far ends where the subtree
+     * starts, and more input follows (a pushed subtree is never the root). */
+    void (*push)(void *ctx, uint64_t len, const uint8_t *node);
+} hc_tree_hooks;
+
 struct hc_algorithm {
     hc_algorithm_id id;
     const char *name;          /* exactly as typed on the command line */
@@ -154,6 +173,8 @@ struct hc_algorithm {
     void (*update_parallel)(void *ctx, const void *data, size_t len, struct hc_pool *pool);
     /* Optional: brute-force kernels hashing many equal-length candidates at once. */
     const struct hc_multibuffer *multibuffer;
+    /* Optional: subtrees hashed apart (tree hashes); see hc_hasher_subtree. */
+    const hc_tree_hooks *tree;
 };
 
 /* The table, indexed by hc_algorithm_id. */
@@ -200,5 +221,21 @@ HC_API void hc_hasher_final(hc_hasher *hasher, uint8_t *out);
 HC_API hc_status hc_hasher_copy(hc_hasher *dst, const hc_hasher *src);
 /* Hash one whole message in one call; out receives hasher->out_len bytes. */
 HC_API void hc_hasher_oneshot(hc_hasher *hasher, const void *data, size_t len, uint8_t *out);
+
+/* ---- tree hashes: one message hashed by many threads, subtree by subtree ----
+ *
+ * For a tree hash, hc_hasher_tree_leaf() is its leaf size (BLAKE3: 1024),
+ * else 0. A subtree is 2^k leaves at a message offset that is a multiple of
+ * its size. hc_hasher_subtree() hashes one into its node value
+ * (hc_hasher_tree_node_len() bytes, at most HC_TREE_NODE_MAX) and only
+ * reads the hasher, so many threads may hash subtrees of one message at
+ * once; hc_hasher_push_subtree() then appends the nodes in message order,
+ * as if update() had been given the subtrees' bytes. The message so far
+ * must end where a pushed subtree starts, and more input must follow it
+ * (the last bytes always go through update()). */
+size_t hc_hasher_tree_leaf(const hc_hasher *hasher);
+size_t hc_hasher_tree_node_len(const hc_hasher *hasher);
+void hc_hasher_subtree(const hc_hasher *hasher, uint64_t offset, const void *data, size_t len, uint8_t *node);
+void hc_hasher_push_subtree(hc_hasher *hasher, uint64_t len, const uint8_t *node);
 
 #endif

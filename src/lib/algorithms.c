@@ -21,6 +21,13 @@
 
 static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
 
+static const hc_tree_hooks blake3_tree = {
+    .leaf_len = 1024,
+    .node_len = 32,
+    .subtree = hc_blake3_subtree,
+    .push = hc_blake3_push_subtree,
+};
+
 const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
     [HC_BLAKE2B] = {
         .id = HC_BLAKE2B,
@@ -65,6 +72,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .final = hc_blake3_final,
         .multibuffer = &hc_mb_blake3,
         .update_parallel = hc_blake3_update_parallel,
+        .tree = &blake3_tree,
     },
     [HC_CRC32] = {
         .id = HC_CRC32,

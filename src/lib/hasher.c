@@ -80,3 +80,23 @@ void hc_hasher_oneshot(hc_hasher *hasher, const void *data, size_t len, uint8_t 
     hc_hasher_update(hasher, data, len);
     hc_hasher_final(hasher, out);
 }
+
+size_t hc_hasher_tree_leaf(const hc_hasher *hasher)
+{
+    return hasher->alg->tree ? hasher->alg->tree->leaf_len : 0;
+}
+
+size_t hc_hasher_tree_node_len(const hc_hasher *hasher)
+{
+    return hasher->alg->tree ? hasher->alg->tree->node_len : 0;
+}
+
+void hc_hasher_subtree(const hc_hasher *hasher, uint64_t offset, const void *data, size_t len, uint8_t *node)
+{
+    hasher->alg->tree->subtree(hasher->ctx, offset, data, len, node);
+}
+
+void hc_hasher_push_subtree(hc_hasher *hasher, uint64_t len, const uint8_t *node)
+{
+    hasher->alg->tree->push(hasher->ctx, len, node);
+}

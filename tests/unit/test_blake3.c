@@ -123,8 +123,41 @@ static void open_hasher(hc_hasher *h, const hc_params *p)
     }
 }
 
-/* How the message is fed: one update, random pieces, or update_parallel. */
-enum feed { FEED_ONCE, FEED_PIECES, FEED_PARALLEL, FEED_PARALLEL_PIECES };
+/* How the message is fed: one update, random pieces, update_parallel, or
+ * subtrees hashed apart and pushed (the tree hooks). */
+enum feed { FEED_ONCE, FEED_PIECES, FEED_PARALLEL, FEED_PARALLEL_PIECES, FEED_SUBTREES };
+
+/* Whole chunks through update (so the chunk state may hold a full chunk),
+ * then aligned subtrees of random power-of-two sizes hashed apart, out of
+ * order, and pushed in order, then the last 1..1024 bytes through update. */
+static void feed_subtrees(hc_hasher *h, const uint8_t *in, size_t len)
+{
+    size_t pos = len > 1024 ? (size_t)(rng() % (len / 1024)) * 1024 : 0;
+    if (rng() % 2)
+        pos = 0;
+    hc_hasher_update(h, in, pos);
+    uint64_t offsets[64], sizes[64];
+    uint8_t nodes[64][HC_TREE_NODE_MAX];
+    size_t count = 0;
+    while (len - pos > 1024) {
+        uint64_t size = 1024;
+        /* grow while the bigger subtree stays aligned and leaves a byte */
+        while ((size * 2) <= len - pos - 1 && pos % (size * 2) == 0 && rng() % 4 != 0)
+            size *= 2;
+        offsets[count] = pos;
+        sizes[count] = size;
+        count++;
+        pos += size;
+        if (count == 64 || len - pos <= 1024) {
+            for (size_t i = count; i-- > 0;) /* any order: they are independent */
+                hc_hasher_subtree(h, offsets[i], in + offsets[i], sizes[i], nodes[i]);
+            for (size_t i = 0; i < count; i++)
+                hc_hasher_push_subtree(h, sizes[i], nodes[i]);
+            count = 0;
+        }
+    }
+    hc_hasher_update(h, in + pos, len - pos);
+}
 
 static void feed(hc_hasher *h, const uint8_t *in, size_t len, enum feed how, hc_pool *pool)
 {
@@ -150,6 +183,9 @@ static void feed(hc_hasher *h, const uint8_t *in, size_t len, enum feed how, hc_
     case FEED_PARALLEL:
         /* Tiny thresholds so that even the vectors' inputs are split. */
         hc_blake3_update_parallel_tuned(h->ctx, in, len, pool, 2048, 1);
+        break;
+    case FEED_SUBTREES:
+        feed_subtrees(h, in, len);
         break;
     }
 }
@@ -378,8 +414,9 @@ static void check_differential(void)
         for (int level = HC_SIMD_PORTABLE; level <= (int)hc_simd_detected(); level++) {
             hc_simd_limit((hc_simd_level)level);
             const hc_params *p = is_keyed ? &keyed : &plain;
-            static const enum feed feeds[] = {FEED_ONCE, FEED_PIECES, FEED_PARALLEL, FEED_PARALLEL_PIECES};
-            for (size_t f = 0; f < 4; f++) {
+            static const enum feed feeds[] = {FEED_ONCE, FEED_PIECES, FEED_PARALLEL, FEED_PARALLEL_PIECES,
+                                              FEED_SUBTREES};
+            for (size_t f = 0; f < sizeof(feeds) / sizeof(feeds[0]); f++) {
                 unsigned threads = 1 + (unsigned)((li + f + (size_t)level) % 4);
                 digest(p, in, len, feeds[f], pools[threads], got, out_len, (hc_simd_level)level);
                 CHECK_MSG(memcmp(got, expect, out_len) == 0, "len %zu level %d feed %zu threads %u keyed %d out %zu",

@@ -271,6 +271,19 @@ static void push_cv(hc_blake3_ctx *c, const uint8_t cv[B3_OUT_LEN], uint64_t fir
     c->stack_len++;
 }
 
+/* The chunk being filled is complete and more input follows: it is an
+ * ordinary leaf, pushed as such. */
+static void close_chunk(hc_blake3_ctx *c)
+{
+    node o;
+    uint8_t cv[B3_OUT_LEN];
+    chunk_node(c, &o);
+    node_cv(&o, cv);
+    push_cv(c, cv, c->chunk_counter);
+    c->chunk_counter++;
+    chunk_reset(c);
+}
+
 /* ---- hashing ------------------------------------------------------------ */
 
 static void update_impl(hc_blake3_ctx *c, const uint8_t *in, size_t len, hc_pool *pool, const split_rule *split)
@@ -289,13 +302,7 @@ static void update_impl(hc_blake3_ctx *c, const uint8_t *in, size_t len, hc_pool
         len -= take;
         if (len == 0)
             return;
-        node o;
-        uint8_t cv[B3_OUT_LEN];
-        chunk_node(c, &o);
-        node_cv(&o, cv);
-        push_cv(c, cv, c->chunk_counter);
-        c->chunk_counter++;
-        chunk_reset(c);
+        close_chunk(c);
     }
 
     /* Whole subtrees straight from the input while more than a chunk is
@@ -447,6 +454,34 @@ void hc_blake3_update_parallel_tuned(void *ctx, const void *data, size_t len, hc
 void hc_blake3_update_parallel(void *ctx, const void *data, size_t len, hc_pool *pool)
 {
     hc_blake3_update_parallel_tuned(ctx, data, len, pool, HC_BLAKE3_PARALLEL_MIN, MIN_PART_CHUNKS);
+}
+
+/* ---- subtrees hashed by the caller's own threads (spec §5.2) ------------ */
+
+void hc_blake3_subtree(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *out)
+{
+    const hc_blake3_ctx *c = ctx;
+    const backend *be = &backends[c->simd];
+    size_t chunks = len / B3_CHUNK_LEN;
+    uint64_t counter = offset / B3_CHUNK_LEN;
+    assert(chunks >= 1 && (chunks & (chunks - 1)) == 0 && len % B3_CHUNK_LEN == 0 && counter % chunks == 0);
+    uint8_t cvs[WIDE * B3_OUT_LEN];
+    size_t count = subtree_cvs(be, data, chunks, c->key, counter, c->flags, cvs);
+    reduce_cvs(be, cvs, count, 1, c->key, c->flags);
+    memcpy(out, cvs, B3_OUT_LEN);
+}
+
+void hc_blake3_push_subtree(void *ctx, uint64_t len, const uint8_t *cv)
+{
+    hc_blake3_ctx *c = ctx;
+    /* update() keeps a last whole chunk in the chunk state (it might be the
+     * root); more input follows now, so it is an ordinary leaf. */
+    if (chunk_fill(c) == B3_CHUNK_LEN)
+        close_chunk(c);
+    uint64_t chunks = len / B3_CHUNK_LEN;
+    assert(chunk_fill(c) == 0 && chunks >= 1 && (chunks & (chunks - 1)) == 0 && c->chunk_counter % chunks == 0);
+    push_cv(c, cv, c->chunk_counter);
+    c->chunk_counter += chunks;
 }
 
 /* Does not change the context: final() may be called again, or the hasher

@@ -27,6 +27,14 @@ void hc_blake3_final(void *ctx, uint8_t *out, size_t out_len);
 /* Same result as hc_blake3_update, with the subtrees hashed on the pool. */
 void hc_blake3_update_parallel(void *ctx, const void *data, size_t len, struct hc_pool *pool);
 
+/* The table's tree hooks (hc_tree_hooks): the chaining value of the
+ * subtree of len bytes (a power-of-two number of 1024-byte chunks) at
+ * message offset `offset` (a multiple of len), reading only the key, mode
+ * and backend from ctx; and appending such a value to ctx, whose message
+ * must end at that offset, with more input to follow. */
+void hc_blake3_subtree(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *out);
+void hc_blake3_push_subtree(void *ctx, uint64_t len, const uint8_t *cv);
+
 /* update_parallel with its split rule as arguments, for tests and
  * benchmarks: inputs and subtrees of at least min_bytes go to the pool, in
  * parts of at least min_part_chunks chunks (the hook uses
