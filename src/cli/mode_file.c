@@ -27,11 +27,12 @@ static const cli_option_spec file_options[] = {
     {OPT_DERIVE_KEY, 0, "derive-key", "<context>", "derive a key from the file for this context string", HC_ALG_XOF_KEYED},
 };
 
-/* The pool only serves algorithms that split one input between threads. */
+/* The pool only serves tree hashes, which split one file between threads
+ * (a serial hash gets one read-ahead thread when threads > 1). */
 static hc_pool *pool_for_one_file(const hc_algorithm *alg, unsigned threads)
 {
     hc_pool *pool = NULL;
-    if (threads > 1 && alg->update_parallel && hc_pool_create(&pool, threads) != HC_OK)
+    if (threads > 1 && alg->tree && hc_pool_create(&pool, threads) != HC_OK)
         pool = NULL; /* one thread still gives the right digest */
     return pool;
 }

@@ -35,14 +35,17 @@ typedef struct read_range {
     uint64_t limit;
 } read_range;
 
+struct bigfile;
+
 /* What one thread needs to hash files: a hasher and a read buffer. */
 typedef struct file_reader {
     hc_hasher hasher;
     uint8_t *buffer;
     size_t buffer_len;
-    hc_pool *pool;          /* threads for update_parallel (BLAKE3); may be NULL */
+    hc_pool *pool;          /* threads a big file of a tree hash (BLAKE3) may use; may be NULL */
     bool read_ahead;        /* a spare CPU may read big files ahead of the hashing */
     progress *progress;     /* may be NULL */
+    struct bigfile *big;    /* big files (bigfile.h), made on first use */
 } file_reader;
 
 typedef struct file_result {

@@ -194,6 +194,15 @@ def independent_digest(alg, path):
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def sanitized():
+    """Is the binary built with a sanitizer (whose shadow memory multiplies
+    every resident page)?"""
+    with open(HC_BINARY, "rb") as f:
+        binary = f.read()
+    return any(name in binary for name in (b"__asan_init", b"__tsan_init", b"__msan_init"))
+
+
 def pseudo_random_bytes(n, seed=1):
     """Deterministic, non-uniform bytes (runs of equal bytes mixed with
     noise) so that a digest depends on every position."""

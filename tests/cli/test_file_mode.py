@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ALGORITHMS, HC_BINARY, run_hc
 from filedir_util import (has_open, independent_digest, open_tmp, pseudo_random_bytes, read_pty, remove_test_files,
-                          require_real, run_hc_input, run_hc_unprivileged, vector, wait_until)
+                          require_real, run_hc_input, run_hc_unprivileged, sanitized, vector, wait_until)
 
 assert open_tmp and remove_test_files  # fixtures, used by name
 
@@ -319,7 +319,8 @@ def test_offsets_beyond_4_gib_read_only_the_range(tmp_path):
     assert (r.rc, r.out) == (1, f"{path} | Offset is greater than file size\n")
 
 
-def test_memory_stays_bounded_for_a_huge_sparse_file(tmp_path):
+@pytest.mark.parametrize("alg,io", [("crc32", "auto"), ("crc32", "read"), ("crc32", "map"), ("blake3", "auto")])
+def test_memory_stays_bounded_for_a_huge_sparse_file(tmp_path, alg, io):
     path = tmp_path / "sparse"
     with open(path, "wb") as f:
         try:
@@ -331,13 +332,21 @@ def test_memory_stays_bounded_for_a_huge_sparse_file(tmp_path):
     # /usr/bin/time, not wait4 here: a child forked from this big Python
     # process would count Python's pages as its own
     rss = tmp_path / "rss"
-    proc = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", str(rss), HC_BINARY, "crc32", "file", "-s", str(path),
-                           "-c"], stdout=subprocess.PIPE)
-    crc, block = 0, bytes(2**20)
-    for _ in range(2**10):
-        crc = zlib.crc32(block, crc)
-    assert (proc.returncode, proc.stdout) == (0, f"{crc:08X} {path}\n".encode())
-    assert int(rss.read_text().split()[-1]) < 32 * 1024  # KiB: a few buffers, whatever the file size
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", str(rss), HC_BINARY, alg, "file", "-s", str(path),
+                           "-c"], stdout=subprocess.PIPE, env={**os.environ, "HC_IO": io})
+    if alg == "crc32":
+        crc, block = 0, bytes(2**20)
+        for _ in range(2**10):
+            crc = zlib.crc32(block, crc)
+        want = f"{crc:08X}"
+    else:
+        want = independent_digest(alg, str(path))
+        if want is None:
+            pytest.skip("no independent BLAKE3")
+    assert (proc.returncode, proc.stdout) == (0, f"{want} {path}\n".encode())
+    # KiB: buffers and mapped windows (a few MiB), whatever the file size;
+    # a sanitizer's shadow memory multiplies every resident page
+    assert int(rss.read_text().split()[-1]) < (128 if sanitized() else 32) * 1024
 
 
 @pytest.fixture(scope="module")
@@ -348,29 +357,64 @@ def twenty_mib(tmp_path_factory):
     shutil.rmtree(path.parent, ignore_errors=True)
 
 
+IO_METHODS = ["read", "map", "auto"]
+
+
+@pytest.mark.parametrize("io", IO_METHODS)
 @pytest.mark.parametrize("threads", ["1", "2", "4"])
 @pytest.mark.parametrize("offset,limit", [(0, 0), (1, 0), (2**20 - 1, 3 * 2**20 + 2), (5, 9 * 2**20 + 1),
-                                          (3 * 2**20, 0)])
-def test_big_file_read_ahead(twenty_mib, threads, offset, limit):
-    """Files of 8 MiB and more are read by a second thread while this one
-    hashes (when -T allows): same digests, any range."""
+                                          (3 * 2**20, 0), (2**20 + 4095, 2**20 + 1)])
+def test_big_file_ranges(twenty_mib, io, threads, offset, limit):
+    """Big ranges go through the big-file path (read or mapped, with a
+    read-ahead thread when -T allows): the same digests, any range."""
     data = twenty_mib.read_bytes()
     part = data[offset:offset + limit] if limit else data[offset:]
-    r = run_hc("sha256", "file", "-s", str(twenty_mib), "-T", threads, "-q", str(offset), "-z", str(limit), "-c")
+    r = run_hc("sha256", "file", "-s", str(twenty_mib), "-T", threads, "-q", str(offset), "-z", str(limit), "-c",
+               env={"HC_IO": io})
     assert (r.rc, r.out) == (0, f"{hashlib.sha256(part).hexdigest().upper()} {twenty_mib}\n")
 
 
+@pytest.mark.parametrize("io", IO_METHODS)
 @pytest.mark.parametrize("threads", ["1", "2", "4"])
-def test_blake3_parallel_with_read_ahead(twenty_mib, threads, tmp_path):
-    """BLAKE3 hashes big chunks on the pool (update_parallel) while the next
-    ones are read ahead: b3sum's digest, whole and for a range."""
+def test_blake3_subtrees_on_every_thread(twenty_mib, io, threads, tmp_path):
+    """BLAKE3 splits a big file between the threads, each reading or mapping
+    and hashing its own subtrees: b3sum's digest, whole and for a range."""
     require_real("blake3")
-    r = run_hc("blake3", "file", "-s", str(twenty_mib), "-T", threads, "-c")
+    r = run_hc("blake3", "file", "-s", str(twenty_mib), "-T", threads, "-c", env={"HC_IO": io})
     assert (r.rc, r.out) == (0, f"{independent_digest('blake3', str(twenty_mib))} {twenty_mib}\n")
     part = tmp_path / "part"
     part.write_bytes(twenty_mib.read_bytes()[12345:12345 + 17 * 2**20])
-    r = run_hc("blake3", "file", "-s", str(twenty_mib), "-T", threads, "-q", "12345", "-z", str(17 * 2**20), "-c")
+    r = run_hc("blake3", "file", "-s", str(twenty_mib), "-T", threads, "-q", "12345", "-z", str(17 * 2**20), "-c",
+               env={"HC_IO": io})
     assert (r.rc, r.out) == (0, f"{independent_digest('blake3', str(part))} {twenty_mib}\n")
+
+
+def io_stats(*args, **kwargs):
+    """hc's HC_IO_STATS line for one big file (the big-file path's diagnostic)."""
+    r = run_hc(*args, env={"HC_IO_STATS": "1", **kwargs})
+    assert r.rc == 0, r
+    lines = [line for line in r.err.splitlines() if line.startswith("hc: io: ")]
+    assert len(lines) == 1, r.err
+    return lines[0]
+
+
+def test_blake3_big_file_uses_every_thread(twenty_mib):
+    """-T 2 must hash one BLAKE3 file on two threads that each obtain their
+    own units; a busy machine may starve a thread once, never ten times."""
+    for io in ("read", "map"):
+        seen = []
+        for _ in range(10):
+            line = io_stats("blake3", "file", "-s", str(twenty_mib), "-T", "2", HC_IO=io)
+            seen.append(line)
+            if ", 2 threads, tree" in line:
+                break
+        assert ", 2 threads, tree" in seen[-1], seen
+        units = re.match(r"hc: io: read (\d+) map (\d+) units", seen[-1]).groups()
+        assert int(units[0 if io == "read" else 1]) > 0 and int(units[1 if io == "read" else 0]) == 0, seen[-1]
+    line = io_stats("blake3", "file", "-s", str(twenty_mib), "-T", "1")
+    assert ", 1 threads" in line and "tree" not in line and "pipelined" not in line, line
+    line = io_stats("sha256", "file", "-s", str(twenty_mib), "-T", "2")
+    assert "pipelined" in line, line
 
 
 @pytest.mark.parametrize("threads", ["1", "2", "3", "8"])
@@ -487,19 +531,22 @@ def test_odd_names_are_printed_verbatim(tmp_path, name):
 
 # ---- files that change while read ----
 
-def slow_hash(path, *extra):
+def slow_hash(path, *extra, env=None):
     """Starts hc on a file with a slow algorithm; returns the process once it
     holds the file open."""
     proc = subprocess.Popen([HC_BINARY, "snefru256", "file", "-s", str(path), *extra], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
     assert wait_until(lambda: has_open(proc.pid, str(path)) or proc.poll() is not None)
     return proc
 
 
-def test_file_that_shrinks_while_read(tmp_path):
+@pytest.mark.parametrize("io", IO_METHODS)
+def test_file_that_shrinks_while_read(tmp_path, io):
+    """Read or mapped, a file that shrinks is a read error: never a SIGBUS,
+    never a digest."""
     path = tmp_path / "shrinks"
     path.write_bytes(pseudo_random_bytes(96 * 2**20))
-    proc = slow_hash(path)
+    proc = slow_hash(path, env={"HC_IO": io})
     time.sleep(0.2)
     os.truncate(path, 1000)
     out, _ = proc.communicate(timeout=60)
@@ -508,11 +555,31 @@ def test_file_that_shrinks_while_read(tmp_path):
     assert (proc.returncode, out) == (1, f"{path} | read error\n".encode())
 
 
-def test_file_that_grows_while_read(tmp_path):
+@pytest.mark.parametrize("io", ["read", "map"])
+def test_blake3_file_that_shrinks_on_every_thread(tmp_path, io):
+    """The same on the tree lanes: every thread may be inside a mapped
+    window when the file is cut."""
+    require_real("blake3")
+    path = tmp_path / "shrinks"
+    with open(path, "wb") as f:
+        f.truncate(6 * 2**30)  # sparse: 6 GiB of zeros to hash, several seconds
+    proc = subprocess.Popen([HC_BINARY, "blake3", "file", "-s", str(path), "-T", "4"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, "HC_IO": io})
+    assert wait_until(lambda: has_open(proc.pid, str(path)) or proc.poll() is not None)
+    time.sleep(0.3)
+    os.truncate(path, 2**20)
+    out, _ = proc.communicate(timeout=120)
+    if out.endswith(b"\n") and b"read error" not in out:
+        pytest.skip("the machine hashed 6 GiB before the truncation")
+    assert (proc.returncode, out) == (1, f"{path} | read error\n".encode())
+
+
+@pytest.mark.parametrize("io", IO_METHODS)
+def test_file_that_grows_while_read(tmp_path, io):
     path = tmp_path / "grows"
     data = pseudo_random_bytes(48 * 2**20)
     path.write_bytes(data)
-    proc = slow_hash(path, "-c")
+    proc = slow_hash(path, "-c", env={"HC_IO": io})
     with open(path, "ab") as f:
         for _ in range(16):
             f.write(b"more" * 2**18)

@@ -1,0 +1,921 @@
+/* Big files: the copy split over the threads like the hashing, or hidden
+ * behind it; pread or mmap as measured (bigfile.h, docs/file-dir.md).
+ *
+ * Vocabulary: the message is the byte range being hashed; message offset 0
+ * is file offset `start`. A unit is what one thread obtains at a time (one
+ * pread buffer or one mapped window, at most UNIT_MAX); a piece is what is
+ * hashed at a time from a read buffer (at most PIECE_MAX, so that the copy
+ * and the hashing meet in the L2 cache) and, for a tree hash, one subtree
+ * with one node. */
+#define _GNU_SOURCE /* preadv2, RWF_NOWAIT, MADV_POPULATE_READ, mincore */
+#include "bigfile.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KIB ((size_t)1 << 10)
+#define MIB ((size_t)1 << 20)
+
+/* pread size: the copy lands in L2 and is hashed from there (512 KiB to
+ * 2 MiB measured alike). */
+#define PIECE_MAX MIB
+/* What a thread claims, reads or maps at a time: big enough that mmap,
+ * munmap and the claim cost nothing per byte, small enough that the last
+ * units balance the threads. */
+#define UNIT_MAX (4 * MIB)
+#define UNIT_MIN (64 * KIB)
+/* Tree lanes share this much window (and as much read buffer). */
+#define LANES_BUDGET (16 * MIB)
+/* The read-ahead ring of the serial path: SLOTS units of PIPE_UNIT (one
+ * hashed, one ready, one being obtained). */
+#define SLOTS 3
+#define PIPE_UNIT (2 * MIB)
+/* Below this, a read-ahead thread costs more than it saves. */
+#define PIPELINE_MIN (8 * MIB)
+/* Subtree nodes hashed between two appends to the hasher. */
+#define BATCH_NODES 1024
+/* The most tail jobs: one per power of two below UNIT_MAX. */
+#define TAIL_JOBS_MAX 64
+/* Cold files: read-ahead hints this far beyond the threads. */
+#define HINT_AHEAD (64 * MIB)
+
+/* Choosing pread or mmap: each method's units are timed (thread CPU time); PROBE_SAMPLES of
+ * each first (alternating), then the cheaper one, with the other tried
+ * again at unit indices 8, 16, 32, ... so a wrong first impression or a
+ * change of conditions is corrected at a cost of log(units) units. An
+ * estimate is the least of a method's RECENT_SAMPLES latest samples: noise
+ * (interrupts, cache thrashing by other processes) only ever adds time. */
+#define PROBE_SAMPLES 2
+#define RECENT_SAMPLES 4
+/* Paces within 5% of each other are the same pace. */
+#define SAME_PACE 1.05
+
+static_assert(BIGFILE_MEMORY_MAX >= SLOTS * PIPE_UNIT * 2 + UNIT_MAX + PIECE_MAX + 2 * LANES_BUDGET,
+              "the memory bound of bigfile.h");
+static_assert(UNIT_MAX >= PIECE_MAX && PIECE_MAX >= UNIT_MIN, "unit and piece sizes");
+
+/* ---- one thread's reading state ----------------------------------------- */
+
+typedef struct lane {
+    uint8_t *buffer;     /* a piece, for pread */
+    size_t buffer_len;
+    uint64_t units;      /* units obtained in the current run of the lane */
+} lane;
+
+struct bigfile {
+    hc_pool *pool;
+    bool spare_cpu;
+    int forced;                  /* -1, or the method HC_IO asks for */
+    long page;
+    unsigned lane_count;
+    lane *lanes;
+    uint8_t *ring;               /* SLOTS units, for the serial path's pread */
+    size_t ring_len;
+    uint8_t *nodes;              /* BATCH_NODES nodes */
+    pthread_t *threads;          /* lane_count + 1, for run.threads */
+    atomic_bool no_nowait;       /* preadv2(RWF_NOWAIT) unsupported here */
+    atomic_bool no_populate;     /* MADV_POPULATE_READ unsupported (Linux < 5.14) */
+};
+
+/* ---- the measurements behind the choice of method ----------------------- */
+
+enum { STAGE_OBTAIN, STAGE_HASH, STAGE_COUNT };
+
+typedef struct cost_log {
+    double recent[RECENT_SAMPLES]; /* seconds per byte */
+    unsigned count;
+} cost_log;
+
+static void cost_add(cost_log *log, double seconds_per_byte)
+{
+    log->recent[log->count++ % RECENT_SAMPLES] = seconds_per_byte;
+}
+
+static double cost_best(const cost_log *log)
+{
+    unsigned n = log->count < RECENT_SAMPLES ? log->count : RECENT_SAMPLES;
+    double best = INFINITY;
+    for (unsigned i = 0; i < n; i++)
+        best = log->recent[i] < best ? log->recent[i] : best;
+    return best;
+}
+
+/* ---- one call ----------------------------------------------------------- */
+
+typedef struct run {
+    bigfile *bf;
+    int fd;
+    uint64_t start;            /* file offset of message byte 0 */
+    uint64_t length;           /* message bytes */
+    hc_hasher *const *hashers;
+    size_t count;
+    progress *display;
+    size_t unit, piece;
+    bool tree;                 /* subtrees on the lanes */
+    bool pipelined;            /* obtain on one thread, hash on another */
+    size_t node_len;
+
+    /* tree jobs: full_units units, then the tail's subtrees, then the last
+     * bytes (at most one leaf) through update */
+    uint64_t full_units;
+    unsigned tail_count;
+    uint64_t tail_offset[TAIL_JOBS_MAX], tail_len[TAIL_JOBS_MAX], tail_node[TAIL_JOBS_MAX];
+    uint64_t last_offset;
+    size_t last_len;
+    uint64_t batch_end, batch_node;   /* current batch: jobs below batch_end; its first node */
+    atomic_uint_fast64_t next_job;
+
+    pthread_mutex_t lock;      /* guards spent */
+    cost_log spent[BIGFILE_METHODS][STAGE_COUNT];
+
+    atomic_bool map_failed;    /* mmap refused this file: pread from now on */
+    atomic_bool mapped;        /* a window was mapped: check the size at the end */
+    atomic_bool cold;          /* data was missing from the page cache */
+    atomic_uint_fast64_t hinted_until;
+    atomic_int error;
+    atomic_uint_fast64_t units[BIGFILE_METHODS];
+    pthread_t *threads;        /* distinct threads that obtained units (stats), under lock */
+    unsigned thread_count;
+} run;
+
+/* The calling thread's CPU time: what a method costs, without the time
+ * other processes took the CPU away (wall time on a busy machine says
+ * more about them than about the method). */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void set_error(run *r, int error)
+{
+    int none = 0;
+    atomic_compare_exchange_strong(&r->error, &none, error);
+}
+
+static bool failed(run *r)
+{
+    return atomic_load_explicit(&r->error, memory_order_relaxed) != 0;
+}
+
+static void record(run *r, bigfile_method method, int stage, double seconds, size_t bytes)
+{
+    pthread_mutex_lock(&r->lock);
+    cost_add(&r->spent[method][stage], seconds / (double)bytes);
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* Counts the calling thread among those that obtained units. */
+static void count_thread(run *r)
+{
+    pthread_t self = pthread_self();
+    pthread_mutex_lock(&r->lock);
+    bool seen = false;
+    for (unsigned i = 0; i < r->thread_count && !seen; i++)
+        seen = pthread_equal(r->threads[i], self);
+    if (!seen && r->thread_count < r->bf->lane_count + 1)
+        r->threads[r->thread_count++] = self;
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* The method for unit `index` (see PROBE_SAMPLES). With a pipeline the
+ * slower of obtaining and hashing sets the pace, and when both methods
+ * keep the same pace (a slow hash hides either), the one that costs less
+ * CPU in all wins; on one thread the two stages add up. */
+static bigfile_method choose(run *r, uint64_t index)
+{
+    if (r->bf->forced >= 0)
+        return (bigfile_method)r->bf->forced;
+    if (atomic_load_explicit(&r->map_failed, memory_order_relaxed))
+        return BIGFILE_READ;
+    double pace[BIGFILE_METHODS], total[BIGFILE_METHODS];
+    unsigned samples[BIGFILE_METHODS];
+    pthread_mutex_lock(&r->lock);
+    for (int m = 0; m < BIGFILE_METHODS; m++) {
+        const cost_log *log = r->spent[m];
+        double obtain = cost_best(&log[STAGE_OBTAIN]);
+        samples[m] = log[STAGE_OBTAIN].count;
+        pace[m] = total[m] = obtain;
+        if (r->pipelined) {
+            double hash = cost_best(&log[STAGE_HASH]);
+            pace[m] = obtain > hash ? obtain : hash;
+            total[m] = obtain + hash;
+            samples[m] = samples[m] < log[STAGE_HASH].count ? samples[m] : log[STAGE_HASH].count;
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
+    if (samples[BIGFILE_READ] < PROBE_SAMPLES || samples[BIGFILE_MAP] < PROBE_SAMPLES)
+        return index % 2 ? BIGFILE_MAP : BIGFILE_READ;
+    double slower = pace[BIGFILE_READ] > pace[BIGFILE_MAP] ? pace[BIGFILE_READ] : pace[BIGFILE_MAP];
+    double faster = pace[BIGFILE_READ] + pace[BIGFILE_MAP] - slower;
+    const double *measure = slower <= faster * SAME_PACE ? total : pace;
+    bigfile_method best = measure[BIGFILE_MAP] < measure[BIGFILE_READ] ? BIGFILE_MAP : BIGFILE_READ;
+    bool explore = index >= 8 && (index & (index - 1)) == 0;
+    return explore ? (bigfile_method)(1 - best) : best;
+}
+
+/* ---- cold files: keep the device busy ----------------------------------- */
+
+/* Once data was found missing from the page cache, every unit claimed asks
+ * the kernel to start reading up to HINT_AHEAD beyond it, so that several
+ * requests are in flight while the threads hash; kernel read-ahead alone
+ * waits for the reader to reach its marks. */
+static void hint_ahead(run *r, uint64_t offset)
+{
+    if (!atomic_load_explicit(&r->cold, memory_order_relaxed))
+        return;
+    uint64_t want = offset + HINT_AHEAD < r->length ? offset + HINT_AHEAD : r->length;
+    uint64_t done = atomic_load(&r->hinted_until);
+    for (;;) {
+        uint64_t from = done > offset ? done : offset;
+        if (from >= want || (want - from < r->unit && want < r->length))
+            return;
+        if (atomic_compare_exchange_weak(&r->hinted_until, &done, want)) {
+            posix_fadvise(r->fd, (off_t)(r->start + from), (off_t)(want - from), POSIX_FADV_WILLNEED);
+            return;
+        }
+    }
+}
+
+static void mark_cold(run *r, uint64_t offset)
+{
+    if (!atomic_exchange(&r->cold, true))
+        hint_ahead(r, offset);
+}
+
+/* ---- pread --------------------------------------------------------------- */
+
+int bigfile_read_fully(int fd, uint8_t *buffer, size_t len, uint64_t pos)
+{
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = pread(fd, buffer + got, len - got, (off_t)(pos + got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        /* dir mode opens with O_NONBLOCK (for FIFOs); a regular file with a
+         * mandatory lock would then refuse instead of waiting */
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && fcntl(fd, F_SETFL, 0) == 0)
+            continue;
+        if (n < 0)
+            return errno;
+        if (n == 0)
+            return ENODATA;
+        got += (size_t)n;
+    }
+    return 0;
+}
+
+/* Message bytes [offset, offset + len) into buffer. While the file seems
+ * cached, a non-blocking read comes first: when it cannot deliver
+ * everything, the file is cold and read-ahead hints start. */
+static int read_piece(run *r, uint8_t *buffer, uint64_t offset, size_t len)
+{
+    uint64_t pos = r->start + offset;
+    size_t got = 0;
+    if (!atomic_load_explicit(&r->cold, memory_order_relaxed) &&
+        !atomic_load_explicit(&r->bf->no_nowait, memory_order_relaxed)) {
+        struct iovec iov = {buffer, len};
+        ssize_t n = preadv2(r->fd, &iov, 1, (off_t)pos, RWF_NOWAIT);
+        if (n == (ssize_t)len)
+            return 0;
+        if (n > 0) {
+            got = (size_t)n;
+            mark_cold(r, offset);
+        } else if (n < 0 && errno == EAGAIN) {
+            mark_cold(r, offset);
+        } else if (n < 0 && (errno == EOPNOTSUPP || errno == EINVAL || errno == ENOSYS)) {
+            atomic_store(&r->bf->no_nowait, true);
+        }
+        /* n == 0 (the end of the file: it shrank) and other errors: the
+         * blocking read below says which */
+    }
+    return bigfile_read_fully(r->fd, buffer + got, len - got, pos + got);
+}
+
+static bool ensure_buffer(uint8_t **buffer, size_t *have, size_t want)
+{
+    if (*have >= want)
+        return true;
+    size_t align = want >= 2 * MIB ? 2 * MIB : 4096;
+    size_t size = (want + align - 1) / align * align;
+    uint8_t *fresh = aligned_alloc(align, size);
+    if (fresh == NULL)
+        return false;
+#ifdef MADV_HUGEPAGE
+    if (align == 2 * MIB)
+        madvise(fresh, size, MADV_HUGEPAGE); /* a hint: failure is fine */
+#endif
+    /* touched now, so that the first timed read does not pay the faults */
+    memset(fresh, 0, size);
+    free(*buffer);
+    *buffer = fresh;
+    *have = size;
+    return true;
+}
+
+/* ---- mmap, and surviving a file that shrinks under the mapping ---------- */
+
+/* A SIGBUS inside a guarded window jumps back to the guard: the file
+ * shrank under the mapping. One guard per thread, armed only around the
+ * hashing of a window. */
+typedef struct bus_guard {
+    sigjmp_buf env;
+    uintptr_t low, high;
+} bus_guard;
+
+static _Thread_local bus_guard *volatile current_guard;
+static struct sigaction previous_sigbus;
+static pthread_once_t sigbus_once = PTHREAD_ONCE_INIT;
+
+static void on_sigbus(int signal_number, siginfo_t *info, void *context)
+{
+    (void)context;
+    bus_guard *guard = current_guard;
+    uintptr_t address = (uintptr_t)info->si_addr;
+    if (guard != NULL && info->si_code > 0 && address >= guard->low && address < guard->high)
+        siglongjmp(guard->env, 1);
+    /* Not ours: the previous disposition takes it, when the faulting
+     * instruction runs again (or at once, for a SIGBUS sent by kill). */
+    sigaction(SIGBUS, &previous_sigbus, NULL);
+    if (info->si_code <= 0)
+        raise(signal_number);
+}
+
+static void install_sigbus_handler(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = on_sigbus;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, &previous_sigbus);
+}
+
+typedef struct window {
+    const uint8_t *data;   /* message offset of the unit */
+    uint8_t *map;
+    size_t map_len;
+} window;
+
+#define MAP_REFUSED (-1)
+
+/* Maps message bytes [offset, offset + len) and faults them in: 0,
+ * ENODATA (the file no longer reaches that far), or MAP_REFUSED (this file
+ * cannot be mapped: read it). */
+static int map_window(run *r, uint64_t offset, size_t len, window *w)
+{
+    uint64_t pos = r->start + offset;
+    uint64_t base = pos / (uint64_t)r->bf->page * (uint64_t)r->bf->page;
+    size_t delta = (size_t)(pos - base);
+    w->map_len = delta + len;
+    void *map = mmap(NULL, w->map_len, PROT_READ, MAP_SHARED, r->fd, (off_t)base);
+    if (map == MAP_FAILED) {
+        atomic_store(&r->map_failed, true);
+        return MAP_REFUSED;
+    }
+    pthread_once(&sigbus_once, install_sigbus_handler);
+    atomic_store_explicit(&r->mapped, true, memory_order_relaxed);
+    w->map = map;
+    w->data = w->map + delta;
+    if (!atomic_load_explicit(&r->cold, memory_order_relaxed)) {
+        /* the page the kernel's read-ahead reaches last */
+        unsigned char resident = 1;
+        uintptr_t last = ((uintptr_t)w->map + w->map_len - 1) / (uintptr_t)r->bf->page * (uintptr_t)r->bf->page;
+        if (mincore((void *)last, 1, &resident) == 0 && !(resident & 1))
+            mark_cold(r, offset);
+    }
+#ifdef MADV_POPULATE_READ
+    /* One call fills the page tables: no fault per page while hashing. */
+    if (!atomic_load_explicit(&r->bf->no_populate, memory_order_relaxed) &&
+        madvise(map, w->map_len, MADV_POPULATE_READ) != 0) {
+        if (errno == EFAULT) { /* a SIGBUS had it been touched: the file shrank */
+            munmap(map, w->map_len);
+            return ENODATA;
+        }
+        if (errno == EINVAL)
+            atomic_store(&r->bf->no_populate, true);
+        /* otherwise (no memory, interrupted) the hashing faults pages in */
+    }
+#endif
+    return 0;
+}
+
+/* ---- hashing what was obtained ----------------------------------------- */
+
+typedef struct feed_job {
+    hc_hasher *const *hashers;
+    const uint8_t *data;
+    size_t len;
+} feed_job;
+
+static void feed_one(void *arg, size_t index)
+{
+    const feed_job *job = arg;
+    hc_hasher_update(job->hashers[index], job->data, job->len);
+}
+
+/* Hashes message bytes [offset, offset + len), in memory at data: subtree
+ * nodes to `nodes` (tree), else appended to every hasher. */
+static void consume(run *r, uint64_t offset, const uint8_t *data, size_t len, uint8_t *nodes)
+{
+    if (r->tree) {
+        size_t piece = len < r->piece ? len : r->piece;
+        for (size_t done = 0; done < len; done += piece, nodes += r->node_len)
+            hc_hasher_subtree(r->hashers[0], offset + done, data + done, piece, nodes);
+    } else if (r->count > 1 && hc_pool_threads(r->bf->pool) > 1) {
+        feed_job job = {r->hashers, data, len};
+        hc_pool_for(r->bf->pool, r->count, feed_one, &job);
+    } else {
+        for (size_t i = 0; i < r->count; i++)
+            hc_hasher_update(r->hashers[i], data, len);
+    }
+    progress_add_bytes(r->display, len);
+}
+
+typedef struct consume_args {
+    run *r;
+    uint64_t offset;
+    const uint8_t *data;
+    size_t len;
+    uint8_t *nodes;
+} consume_args;
+
+/* consume() on a mapped window, with SIGBUS turned into ENODATA. */
+static int consume_mapped(const consume_args *args, const window *w)
+{
+    bus_guard guard;
+    guard.low = (uintptr_t)w->map;
+    guard.high = (uintptr_t)w->map + w->map_len;
+    /* The signal mask is saved and restored: SIGBUS is blocked while its
+     * handler runs, and leaving that by siglongjmp must unblock it (one
+     * system call per window). */
+    if (sigsetjmp(guard.env, 1) != 0) {
+        current_guard = NULL;
+        return ENODATA;
+    }
+    current_guard = &guard;
+    consume(args->r, args->offset, args->data, args->len, args->nodes);
+    current_guard = NULL;
+    return 0;
+}
+
+/* Obtains and hashes one unit on this thread: mapped whole, or read piece
+ * by piece. timed: a full unit, whose time counts for the choice. */
+static int do_unit(run *r, lane *ln, uint64_t index, uint64_t offset, size_t len, uint8_t *nodes, bool timed)
+{
+    bigfile_method method = choose(r, index);
+    hint_ahead(r, offset);
+    ln->units++;
+    size_t piece = len < r->piece ? len : r->piece;
+    if (method == BIGFILE_READ && !ensure_buffer(&ln->buffer, &ln->buffer_len, piece))
+        return ENOMEM;
+    double started = cpu_seconds();
+    int error = 0;
+    if (method == BIGFILE_MAP) {
+        window w;
+        error = map_window(r, offset, len, &w);
+        if (error == 0) {
+            consume_args args = {r, offset, w.data, len, nodes};
+            error = consume_mapped(&args, &w);
+            munmap(w.map, w.map_len);
+        } else if (error == MAP_REFUSED) {
+            error = 0;
+            method = BIGFILE_READ;
+            timed = false;
+        }
+    }
+    if (method == BIGFILE_READ) {
+        if (!ensure_buffer(&ln->buffer, &ln->buffer_len, piece))
+            return ENOMEM; /* mmap refused, and no memory for reading */
+        for (size_t done = 0; done < len && error == 0; done += piece) {
+            size_t n = len - done < piece ? len - done : piece;
+            error = read_piece(r, ln->buffer, offset + done, n);
+            if (error == 0)
+                consume(r, offset + done, ln->buffer, n, nodes ? nodes + done / piece * r->node_len : NULL);
+        }
+    }
+    if (error == 0 && timed)
+        record(r, method, STAGE_OBTAIN, cpu_seconds() - started, len);
+    atomic_fetch_add_explicit(&r->units[method], 1, memory_order_relaxed);
+    return error;
+}
+
+/* ---- a tree hash on every thread ---------------------------------------- */
+
+static uint64_t pieces_of(const run *r, uint64_t len)
+{
+    return len > r->piece ? len / r->piece : 1;
+}
+
+static void job_at(const run *r, uint64_t job, uint64_t *offset, size_t *len, uint64_t *node)
+{
+    if (job < r->full_units) {
+        *offset = job * r->unit;
+        *len = r->unit;
+        *node = job * (r->unit / r->piece);
+    } else {
+        uint64_t i = job - r->full_units;
+        *offset = r->tail_offset[i];
+        *len = (size_t)r->tail_len[i];
+        *node = r->tail_node[i];
+    }
+}
+
+/* The units, then the rest as subtrees of decreasing powers of two (each
+ * aligned, as the tree requires), leaving 1 to leaf_len bytes for update()
+ * (the last leaf may be the root's child, and only final() knows how to
+ * close it). */
+static void plan_tree(run *r, size_t leaf)
+{
+    r->full_units = (r->length - 1) / r->unit;
+    uint64_t offset = r->full_units * r->unit;
+    uint64_t rest = r->length - offset;
+    uint64_t node = r->full_units * (r->unit / r->piece);
+    r->tail_count = 0;
+    while (rest > leaf) {
+        uint64_t size = (uint64_t)1 << (63 - __builtin_clzll((unsigned long long)(rest - 1)));
+        r->tail_offset[r->tail_count] = offset;
+        r->tail_len[r->tail_count] = size;
+        r->tail_node[r->tail_count] = node;
+        r->tail_count++;
+        node += pieces_of(r, size);
+        offset += size;
+        rest -= size;
+    }
+    r->last_offset = offset;
+    r->last_len = (size_t)rest;
+}
+
+static void tree_lane(void *arg, size_t index)
+{
+    run *r = arg;
+    lane *ln = &r->bf->lanes[index];
+    ln->units = 0;
+    for (;;) {
+        if (failed(r))
+            break;
+        uint64_t job = atomic_fetch_add(&r->next_job, 1);
+        if (job >= r->batch_end)
+            break;
+        uint64_t offset, node;
+        size_t len;
+        job_at(r, job, &offset, &len, &node);
+        uint8_t *nodes = r->bf->nodes + (node - r->batch_node) * r->node_len;
+        int error = do_unit(r, ln, job, offset, len, nodes, len == r->unit);
+        if (error != 0)
+            set_error(r, error);
+    }
+    if (ln->units > 0)
+        count_thread(r);
+}
+
+static int run_tree(run *r)
+{
+    bigfile *bf = r->bf;
+    hc_hasher *hasher = r->hashers[0];
+    if (bf->nodes == NULL && (bf->nodes = malloc(BATCH_NODES * HC_TREE_NODE_MAX)) == NULL)
+        return ENOMEM;
+    plan_tree(r, hc_hasher_tree_leaf(hasher));
+    uint64_t jobs = r->full_units + r->tail_count;
+    uint64_t first = 0;
+    while (first < jobs) {
+        /* a batch: as many jobs as BATCH_NODES nodes hold */
+        uint64_t offset, node, end_node;
+        size_t len;
+        job_at(r, first, &offset, &len, &r->batch_node);
+        uint64_t end = first;
+        for (;;) {
+            if (end == jobs)
+                break;
+            job_at(r, end, &offset, &len, &node);
+            end_node = node + pieces_of(r, len);
+            if (end_node - r->batch_node > BATCH_NODES)
+                break;
+            end++;
+        }
+        r->batch_end = end;
+        atomic_store(&r->next_job, first);
+        hc_pool_for(bf->pool, bf->lane_count, tree_lane, r);
+        if (failed(r))
+            return atomic_load(&r->error);
+        for (uint64_t job = first; job < end; job++) {
+            job_at(r, job, &offset, &len, &node);
+            size_t piece = len < r->piece ? len : r->piece;
+            for (size_t done = 0; done < len; done += piece, node++)
+                hc_hasher_push_subtree(hasher, piece, bf->nodes + (node - r->batch_node) * r->node_len);
+        }
+        first = end;
+    }
+    lane *ln = &bf->lanes[0];
+    if (!ensure_buffer(&ln->buffer, &ln->buffer_len, r->last_len))
+        return ENOMEM;
+    int error = bigfile_read_fully(r->fd, ln->buffer, r->last_len, r->start + r->last_offset);
+    if (error == 0) {
+        hc_hasher_update(hasher, ln->buffer, r->last_len);
+        progress_add_bytes(r->display, r->last_len);
+    }
+    return error;
+}
+
+/* ---- one thread obtains, the caller hashes ------------------------------ */
+
+typedef struct slot {
+    bigfile_method method;
+    const uint8_t *data;
+    size_t len;
+    window w;        /* method MAP: unmapped when the slot is reused */
+} slot;
+
+typedef struct pipeline {
+    run *r;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;     /* a slot was filled or emptied, or a side failed */
+    slot slots[SLOTS];
+    uint64_t units, produced, consumed;
+    bool producer_done;
+    bool consumer_failed;
+    int producer_error;
+} pipeline;
+
+static void release_slot(slot *s)
+{
+    if (s->method == BIGFILE_MAP && s->w.map != NULL)
+        munmap(s->w.map, s->w.map_len);
+    s->w.map = NULL;
+}
+
+/* The ring, allocated (and touched) the first time a unit is read, before
+ * that read is timed. */
+static uint8_t *ring_slot(run *r, uint64_t index)
+{
+    bigfile *bf = r->bf;
+    if (!ensure_buffer(&bf->ring, &bf->ring_len, SLOTS * r->unit))
+        return NULL;
+    return bf->ring + index % SLOTS * r->unit;
+}
+
+/* Unit `index` into slot s, by method: 0 or the errno. */
+static int obtain(run *r, uint64_t index, slot *s)
+{
+    uint64_t offset = index * r->unit;
+    size_t len = r->length - offset < r->unit ? (size_t)(r->length - offset) : r->unit;
+    bigfile_method method = choose(r, index);
+    hint_ahead(r, offset);
+    uint8_t *buffer = method == BIGFILE_READ ? ring_slot(r, index) : NULL;
+    if (method == BIGFILE_READ && buffer == NULL)
+        return ENOMEM;
+    double started = cpu_seconds();
+    int error = 0;
+    s->len = len;
+    if (method == BIGFILE_MAP) {
+        error = map_window(r, offset, len, &s->w);
+        if (error == MAP_REFUSED) {
+            error = 0;
+            method = BIGFILE_READ;
+        } else {
+            s->data = s->w.data;
+        }
+    }
+    if (method == BIGFILE_READ) {
+        s->w.map = NULL;
+        s->data = buffer = buffer ? buffer : ring_slot(r, index);
+        error = buffer ? read_piece(r, buffer, offset, len) : ENOMEM;
+    }
+    s->method = method;
+    if (error == 0 && len == r->unit)
+        record(r, method, STAGE_OBTAIN, cpu_seconds() - started, len);
+    atomic_fetch_add_explicit(&r->units[method], 1, memory_order_relaxed);
+    return error;
+}
+
+static void *producer_main(void *arg)
+{
+    pipeline *p = arg;
+    run *r = p->r;
+    for (uint64_t index = 0; index < p->units; index++) {
+        pthread_mutex_lock(&p->lock);
+        while (p->produced - p->consumed == SLOTS && !p->consumer_failed)
+            pthread_cond_wait(&p->changed, &p->lock);
+        bool stop = p->consumer_failed;
+        pthread_mutex_unlock(&p->lock);
+        if (stop)
+            break;
+        slot *s = &p->slots[index % SLOTS];
+        release_slot(s);
+        int error = obtain(r, index, s);
+        if (index == 0)
+            count_thread(r);
+        pthread_mutex_lock(&p->lock);
+        if (error != 0)
+            p->producer_error = error;
+        else
+            p->produced++;
+        pthread_cond_signal(&p->changed);
+        pthread_mutex_unlock(&p->lock);
+        if (error != 0)
+            break;
+    }
+    pthread_mutex_lock(&p->lock);
+    p->producer_done = true;
+    pthread_cond_signal(&p->changed);
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* false when no thread could be started (then nothing was read). */
+static bool run_pipeline(run *r, int *result)
+{
+    pipeline p;
+    memset(&p, 0, sizeof(p));
+    p.r = r;
+    p.units = (r->length + r->unit - 1) / r->unit;
+    pthread_mutex_init(&p.lock, NULL);
+    pthread_cond_init(&p.changed, NULL);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, producer_main, &p) != 0) {
+        pthread_cond_destroy(&p.changed);
+        pthread_mutex_destroy(&p.lock);
+        return false;
+    }
+    int error = 0;
+    for (uint64_t index = 0;; index++) {
+        pthread_mutex_lock(&p.lock);
+        while (p.consumed == p.produced && !p.producer_done)
+            pthread_cond_wait(&p.changed, &p.lock);
+        bool empty = p.consumed == p.produced;
+        pthread_mutex_unlock(&p.lock);
+        if (empty)
+            break;
+        slot *s = &p.slots[index % SLOTS];
+        double started = cpu_seconds();
+        uint64_t offset = index * r->unit;
+        if (s->method == BIGFILE_MAP) {
+            consume_args args = {r, offset, s->data, s->len, NULL};
+            error = consume_mapped(&args, &s->w);
+        } else {
+            consume(r, offset, s->data, s->len, NULL);
+        }
+        if (error == 0 && s->len == r->unit)
+            record(r, s->method, STAGE_HASH, cpu_seconds() - started, s->len);
+        pthread_mutex_lock(&p.lock);
+        if (error != 0)
+            p.consumer_failed = true;
+        else
+            p.consumed++;
+        pthread_cond_signal(&p.changed);
+        pthread_mutex_unlock(&p.lock);
+        if (error != 0)
+            break;
+    }
+    pthread_join(thread, NULL);
+    for (size_t i = 0; i < SLOTS; i++)
+        release_slot(&p.slots[i]);
+    pthread_cond_destroy(&p.changed);
+    pthread_mutex_destroy(&p.lock);
+    *result = error != 0 ? error : p.producer_error;
+    return true;
+}
+
+/* ---- the caller alone ---------------------------------------------------- */
+
+static int run_alone(run *r)
+{
+    lane *ln = &r->bf->lanes[0];
+    int error = 0;
+    count_thread(r);
+    for (uint64_t index = 0, offset = 0; offset < r->length && error == 0; index++, offset += r->unit) {
+        size_t len = r->length - offset < r->unit ? (size_t)(r->length - offset) : r->unit;
+        error = do_unit(r, ln, index, offset, len, NULL, len == r->unit);
+    }
+    return error;
+}
+
+/* ---- public --------------------------------------------------------------- */
+
+bigfile *bigfile_create(hc_pool *pool, bool spare_cpu)
+{
+    bigfile *bf = calloc(1, sizeof(*bf));
+    if (bf == NULL)
+        return NULL;
+    bf->pool = pool;
+    bf->spare_cpu = spare_cpu;
+    bf->lane_count = hc_pool_threads(pool);
+    bf->lanes = calloc(bf->lane_count, sizeof(*bf->lanes));
+    bf->threads = calloc(bf->lane_count + 1, sizeof(*bf->threads));
+    if (bf->lanes == NULL || bf->threads == NULL) {
+        free(bf->lanes);
+        free(bf->threads);
+        free(bf);
+        return NULL;
+    }
+    long page = sysconf(_SC_PAGESIZE);
+    bf->page = page > 0 ? page : 4096;
+    const char *io = getenv("HC_IO");
+    bf->forced = io == NULL ? -1 : strcmp(io, "read") == 0 ? BIGFILE_READ : strcmp(io, "map") == 0 ? BIGFILE_MAP : -1;
+    atomic_init(&bf->no_nowait, false);
+    atomic_init(&bf->no_populate, false);
+    return bf;
+}
+
+void bigfile_destroy(bigfile *bf)
+{
+    if (bf == NULL)
+        return;
+    for (unsigned i = 0; i < bf->lane_count; i++)
+        free(bf->lanes[i].buffer);
+    free(bf->lanes);
+    free(bf->threads);
+    free(bf->ring);
+    free(bf->nodes);
+    free(bf);
+}
+
+static size_t floor_pow2(uint64_t n)
+{
+    return n == 0 ? 0 : (size_t)((uint64_t)1 << (63 - __builtin_clzll((unsigned long long)n)));
+}
+
+int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *const *hashers, size_t count,
+                 progress *display, bigfile_stats *stats)
+{
+    run r;
+    memset(&r, 0, sizeof(r));
+    r.bf = bf;
+    r.fd = fd;
+    r.start = pos;
+    r.length = end - pos;
+    r.hashers = hashers;
+    r.count = count;
+    r.display = display;
+    pthread_mutex_init(&r.lock, NULL);
+    atomic_init(&r.next_job, 0);
+    atomic_init(&r.map_failed, false);
+    atomic_init(&r.mapped, false);
+    atomic_init(&r.cold, false);
+    atomic_init(&r.hinted_until, 0);
+    atomic_init(&r.error, 0);
+    for (int m = 0; m < BIGFILE_METHODS; m++)
+        atomic_init(&r.units[m], 0);
+    r.threads = bf->threads;
+
+    unsigned lanes = bf->lane_count;
+    size_t leaf = count == 1 ? hc_hasher_tree_leaf(hashers[0]) : 0;
+    r.tree = leaf > 0 && leaf <= UNIT_MIN && lanes > 1 && r.length >= (uint64_t)lanes * 4 * UNIT_MIN;
+    if (r.tree) {
+        /* at least four units per thread, within the lanes' budget */
+        size_t unit = floor_pow2(r.length / (lanes * 4));
+        size_t budget = floor_pow2(LANES_BUDGET / lanes);
+        unit = unit < budget ? unit : budget;
+        unit = unit < UNIT_MAX ? unit : UNIT_MAX;
+        r.unit = unit > UNIT_MIN ? unit : UNIT_MIN;
+        r.node_len = hc_hasher_tree_node_len(hashers[0]);
+    } else {
+        r.unit = bf->spare_cpu && r.length >= PIPELINE_MIN ? PIPE_UNIT : UNIT_MAX;
+    }
+    r.piece = r.unit < PIECE_MAX ? r.unit : PIECE_MAX;
+    /* Doubles the kernel's read-ahead window for cold files. */
+    posix_fadvise(fd, (off_t)pos, (off_t)r.length, POSIX_FADV_SEQUENTIAL);
+
+    int error = 0;
+    if (r.tree) {
+        error = run_tree(&r);
+    } else {
+        r.pipelined = bf->spare_cpu && r.length >= PIPELINE_MIN;
+        if (!r.pipelined || !run_pipeline(&r, &error)) {
+            r.pipelined = false;
+            error = run_alone(&r);
+        }
+    }
+    /* A mapped page past a new end of file reads as zeros, not as an
+     * error: a file that shrank meanwhile must be refused here. */
+    struct stat st;
+    if (error == 0 && atomic_load(&r.mapped) && (fstat(fd, &st) != 0 || (uint64_t)st.st_size < end))
+        error = ENODATA;
+
+    if (stats) {
+        memset(stats, 0, sizeof(*stats));
+        for (int m = 0; m < BIGFILE_METHODS; m++)
+            stats->units[m] = atomic_load(&r.units[m]);
+        stats->threads = r.thread_count;
+        stats->tree = r.tree;
+        stats->pipelined = r.pipelined;
+        stats->cold = atomic_load(&r.cold);
+    }
+    pthread_mutex_destroy(&r.lock);
+    return error;
+}

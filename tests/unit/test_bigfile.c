@@ -1,0 +1,542 @@
+/* The big-file path (src/cli/bigfile.c): every algorithm gives the plain
+ * hasher's digest through it, by pread and by mmap, on one thread, with a
+ * read-ahead thread and on the tree lanes, for ranges of awkward sizes and
+ * offsets (beyond 4 GiB too), at every SIMD level; the tree path really
+ * uses several threads; a file that shrinks while read or mapped is an
+ * error (never a SIGBUS, never a digest), one that grows is hashed at its
+ * old size; a SIGBUS that is not ours still kills. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bigfile.h"
+#include "hc/cpu.h"
+#include "hc/pool.h"
+#include "testutil.h"
+
+#define MIB ((size_t)1 << 20)
+
+static char dir_path[4096];
+static hc_pool *pools[5];
+
+static void make_dir(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir_path, sizeof(dir_path), "%s/hc-bigfile-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (mkdtemp(dir_path) == NULL) {
+        perror("mkdtemp");
+        exit(2);
+    }
+}
+
+static const char *file_path(const char *name)
+{
+    static char path[4200];
+    snprintf(path, sizeof(path), "%s/%s", dir_path, name);
+    return path;
+}
+
+static void write_file(const char *path, const uint8_t *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0 || write(fd, data, len) != (ssize_t)len || close(fd) != 0) {
+        perror(path);
+        exit(2);
+    }
+}
+
+/* A bigfile forcing a method (HC_IO: "read", "map" or "auto"). */
+static bigfile *make_bigfile(const char *method, hc_pool *pool, bool spare_cpu)
+{
+    setenv("HC_IO", method, 1);
+    bigfile *bf = bigfile_create(pool, spare_cpu);
+    unsetenv("HC_IO");
+    if (bf == NULL) {
+        fprintf(stderr, "bigfile_create failed\n");
+        exit(2);
+    }
+    return bf;
+}
+
+/* bigfile_hash of [pos, end) of path with alg: the errno, digest to out. */
+static int big_digest(bigfile *bf, const char *path, uint64_t pos, uint64_t end, const hc_algorithm *alg,
+                      uint8_t *out, bigfile_stats *stats)
+{
+    int fd = open(path, O_RDONLY);
+    hc_hasher h;
+    if (fd < 0 || hc_hasher_open(&h, alg, NULL) != HC_OK) {
+        perror(path);
+        exit(2);
+    }
+    hc_hasher *hashers[1] = {&h};
+    int error = bigfile_hash(bf, fd, pos, end, hashers, 1, NULL, stats);
+    if (error == 0)
+        hc_hasher_final(&h, out);
+    hc_hasher_close(&h);
+    close(fd);
+    return error;
+}
+
+static void plain_digest(const hc_algorithm *alg, const uint8_t *data, size_t len, uint8_t *out)
+{
+    hc_hasher h;
+    if (hc_hasher_open(&h, alg, NULL) != HC_OK)
+        exit(2);
+    hc_hasher_update(&h, data, len);
+    hc_hasher_final(&h, out);
+    hc_hasher_close(&h);
+}
+
+static const char *const methods[] = {"read", "map", "auto"};
+
+/* BLAKE3 (the tree path) at every boundary: leaves, pieces, units, the
+ * tail's subtrees; each method, pool size and read-ahead setting. */
+static void check_blake3_ranges(const uint8_t *data, size_t size, const char *path)
+{
+    const hc_algorithm *alg = hc_algorithm_find("blake3");
+    static const struct {
+        uint64_t pos, len;
+    } ranges[] = {
+        {0, 1},          {0, 1023},         {0, 1024},          {0, 1025},         {0, 65535},
+        {0, 65536},      {0, 65537},        {0, MIB - 1},       {0, MIB},          {0, MIB + 1},
+        {0, 4 * MIB - 1}, {0, 4 * MIB},     {0, 4 * MIB + 1},   {0, 8 * MIB + 1024}, {1, 4 * MIB},
+        {4095, 9 * MIB + 3}, {4 * MIB, 4 * MIB}, {12345, 0},    {0, 0},
+    };
+    enum { RANGES = sizeof(ranges) / sizeof(ranges[0]) };
+    uint8_t want[RANGES][32];
+    for (size_t i = 0; i < RANGES; i++) {
+        uint64_t pos = ranges[i].pos;
+        plain_digest(alg, data + pos, (size_t)(ranges[i].len ? ranges[i].len : size - pos), want[i]);
+    }
+    for (size_t m = 0; m < 3; m++) {
+        for (unsigned threads = 1; threads <= 4; threads++) {
+            for (int spare = 0; spare <= 1; spare++) {
+                bigfile *bf = make_bigfile(methods[m], pools[threads], spare);
+                for (size_t i = 0; i < RANGES; i++) {
+                    uint64_t pos = ranges[i].pos;
+                    uint64_t len = ranges[i].len ? ranges[i].len : size - pos;
+                    uint8_t got[32];
+                    int error = big_digest(bf, path, pos, pos + len, alg, got, NULL);
+                    CHECK_MSG(error == 0 && memcmp(want[i], got, 32) == 0,
+                              "blake3 %s threads %u spare %d range %llu+%llu: error %d", methods[m], threads,
+                              spare, (unsigned long long)pos, (unsigned long long)len, error);
+                }
+                bigfile_destroy(bf);
+            }
+        }
+    }
+}
+
+/* Every SIMD level this machine has, for the tree and the serial paths. */
+static void check_simd_levels(const uint8_t *data, size_t size, const char *path)
+{
+    const char *names[] = {"blake3", "sha256", "crc32c"};
+    for (int level = HC_SIMD_PORTABLE; level <= (int)hc_simd_detected(); level++) {
+        hc_simd_limit((hc_simd_level)level);
+        for (size_t a = 0; a < 3; a++) {
+            const hc_algorithm *alg = hc_algorithm_find(names[a]);
+            uint8_t want[HC_MAX_DIGEST_LEN], got[HC_MAX_DIGEST_LEN];
+            plain_digest(alg, data + 7, size - 7, want);
+            for (size_t m = 0; m < 2; m++) {
+                bigfile *bf = make_bigfile(methods[m], pools[3], true);
+                int error = big_digest(bf, path, 7, size, alg, got, NULL);
+                CHECK_MSG(error == 0 && memcmp(want, got, alg->digest_len) == 0, "%s at %s by %s", names[a],
+                          hc_simd_name((hc_simd_level)level), methods[m]);
+                bigfile_destroy(bf);
+            }
+        }
+    }
+    hc_simd_limit(HC_SIMD_AVX512);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Every row of the table, each path: alone and on a pool of 2 (tree lanes
+ * for a tree hash) over 1 MiB + 777 bytes, and for the rows over 250 MB/s
+ * with a read-ahead thread over 8 MiB + 777 (the pipeline's minimum; it
+ * calls every row the same way, and fast rows stress it most). The rows
+ * under 64 MB/s (MD2, Snefru, GOST) get 64 KiB + 777. */
+static void check_every_algorithm(const uint8_t *data, size_t size, const char *path)
+{
+    (void)size;
+    for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
+        const hc_algorithm *alg = &hc_algorithms[a];
+        uint8_t want[2][HC_MAX_DIGEST_LEN], got[HC_MAX_DIGEST_LEN];
+        uint64_t pos = 3, lengths[2] = {64 * 1024 + 777, 8 * MIB + 777};
+        double started = now_seconds();
+        plain_digest(alg, data + pos, (size_t)lengths[0], want[0]);
+        bool fast = now_seconds() - started < 0.001; /* over 64 MB/s */
+        bool pipeline = false;
+        if (fast) {
+            lengths[0] = MIB + 777;
+            started = now_seconds();
+            plain_digest(alg, data + pos, (size_t)lengths[0], want[0]);
+            pipeline = now_seconds() - started < 0.004; /* over 250 MB/s */
+        }
+        if (pipeline)
+            plain_digest(alg, data + pos, (size_t)lengths[1], want[1]);
+        for (size_t m = 0; m < 2; m++) {
+            for (int shape = 0; shape < 3; shape++) {
+                /* 0: the caller alone; 1: a read-ahead thread; 2: a pool of 2 */
+                if (shape == 1 && !pipeline)
+                    continue;
+                uint64_t len = lengths[shape == 1];
+                bigfile *bf = make_bigfile(methods[m], shape == 2 ? pools[2] : NULL, shape == 1);
+                bigfile_stats stats;
+                int error = big_digest(bf, path, pos, pos + len, alg, got, &stats);
+                CHECK_MSG(error == 0 && memcmp(want[shape == 1], got, alg->digest_len) == 0,
+                          "%s by %s shape %d: error %d", alg->name, methods[m], shape, error);
+                CHECK_MSG(stats.units[m] > 0 && stats.units[1 - m] == 0, "%s: HC_IO=%s not obeyed", alg->name,
+                          methods[m]);
+                CHECK_MSG(stats.pipelined == (shape == 1), "%s shape %d: pipelined %d", alg->name, shape,
+                          stats.pipelined);
+                CHECK_MSG(stats.tree == (shape == 2 && alg->tree != NULL), "%s shape %d: tree %d", alg->name,
+                          shape, stats.tree);
+                bigfile_destroy(bf);
+            }
+        }
+    }
+}
+
+/* Several hashers fed from the same buffers (check mode, several
+ * algorithms per call): each gets its own digest, on one thread or with
+ * the pool taking the hashers at once. */
+static void check_several_hashers(const uint8_t *data, size_t size, const char *path)
+{
+    const char *names[] = {"md5", "sha256", "blake3", "crc32"};
+    hc_hasher hashers[4];
+    hc_hasher *pointers[4];
+    uint8_t want[4][HC_MAX_DIGEST_LEN];
+    for (size_t i = 0; i < 4; i++) {
+        CHECK(hc_hasher_open(&hashers[i], hc_algorithm_find(names[i]), NULL) == HC_OK);
+        pointers[i] = &hashers[i];
+        plain_digest(hashers[i].alg, data + 1, size - 1, want[i]);
+    }
+    for (size_t m = 0; m < 3; m++) {
+        for (unsigned threads = 1; threads <= 3; threads += 2) {
+            bigfile *bf = make_bigfile(methods[m], pools[threads], threads > 1);
+            int fd = open(path, O_RDONLY);
+            for (size_t i = 0; i < 4; i++)
+                hc_hasher_reset(&hashers[i]);
+            int error = bigfile_hash(bf, fd, 1, size, pointers, 4, NULL, NULL);
+            CHECK_MSG(error == 0, "several hashers: error %d", error);
+            for (size_t i = 0; i < 4; i++) {
+                uint8_t got[HC_MAX_DIGEST_LEN];
+                hc_hasher_final(&hashers[i], got);
+                CHECK_MSG(memcmp(got, want[i], hashers[i].out_len) == 0, "several hashers: %s by %s, %u threads",
+                          names[i], methods[m], threads);
+            }
+            close(fd);
+            bigfile_destroy(bf);
+        }
+    }
+    for (size_t i = 0; i < 4; i++)
+        hc_hasher_close(&hashers[i]);
+}
+
+/* A tree hash with a pool of 2 must hash on 2 threads (a threaded path
+ * silently run on one thread fails here). Scheduling on a busy machine
+ * may starve a thread once; never ten times in a row. */
+static void check_threads_are_used(const char *path, size_t size)
+{
+    const hc_algorithm *alg = hc_algorithm_find("blake3");
+    for (size_t m = 0; m < 2; m++) {
+        bigfile *bf = make_bigfile(methods[m], pools[2], true);
+        unsigned best = 0;
+        bool tree = true;
+        for (int attempt = 0; attempt < 10 && best < 2; attempt++) {
+            bigfile_stats stats;
+            uint8_t got[32];
+            CHECK(big_digest(bf, path, 0, size, alg, got, &stats) == 0);
+            best = stats.threads > best ? stats.threads : best;
+            tree = tree && stats.tree;
+        }
+        CHECK_MSG(tree && best == 2, "blake3 by %s on a pool of 2: tree %d, at most %u threads", methods[m], tree,
+                  best);
+        bigfile_destroy(bf);
+    }
+    /* a serial hash with a spare CPU: a read-ahead thread */
+    bigfile *bf = make_bigfile("auto", NULL, true);
+    bigfile_stats stats;
+    uint8_t got[HC_MAX_DIGEST_LEN];
+    CHECK(big_digest(bf, path, 0, size, hc_algorithm_find("sha1"), got, &stats) == 0);
+    CHECK(stats.pipelined && stats.threads == 1);
+    bigfile_destroy(bf);
+}
+
+/* Offsets beyond 4 GiB, in a sparse file: a range across the 4 GiB mark. */
+static void check_beyond_4_gib(void)
+{
+    const char *path = file_path("sparse");
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    uint64_t mark = (uint64_t)1 << 32;
+    uint8_t tail[4096];
+    fill_pattern(tail, sizeof(tail), 42);
+    if (fd < 0 || ftruncate(fd, (off_t)(mark + 8 * MIB)) != 0 ||
+        pwrite(fd, tail, sizeof(tail), (off_t)(mark - 100)) != (ssize_t)sizeof(tail)) {
+        fprintf(stderr, "bigfile: no large sparse files here; skipped\n");
+        if (fd >= 0)
+            close(fd);
+        unlink(path);
+        return;
+    }
+    close(fd);
+    uint64_t pos = mark - 3 * MIB - 7, len = 7 * MIB + 13;
+    uint8_t *expect = calloc(1, (size_t)len);
+    memcpy(expect + (mark - 100 - pos), tail, sizeof(tail));
+    const char *names[] = {"blake3", "md5"};
+    for (size_t a = 0; a < 2; a++) {
+        const hc_algorithm *alg = hc_algorithm_find(names[a]);
+        uint8_t want[HC_MAX_DIGEST_LEN], got[HC_MAX_DIGEST_LEN];
+        plain_digest(alg, expect, (size_t)len, want);
+        for (size_t m = 0; m < 2; m++) {
+            bigfile *bf = make_bigfile(methods[m], pools[2], true);
+            int error = big_digest(bf, path, pos, pos + len, alg, got, NULL);
+            CHECK_MSG(error == 0 && memcmp(want, got, alg->digest_len) == 0, "beyond 4 GiB: %s by %s: error %d",
+                      names[a], methods[m], error);
+            bigfile_destroy(bf);
+        }
+    }
+    free(expect);
+    unlink(path);
+}
+
+/* ---- files that change while hashed --------------------------------------
+ *
+ * A row of our own whose hooks change the file the first time they see
+ * data, then touch every byte they were given: the change happens after the
+ * data was read or mapped (and its pages populated), the worst moment. */
+
+enum sabotage { SHRINK, GROW };
+static enum sabotage sabotage_kind;
+static const char *sabotage_path;
+static atomic_bool sabotage_done;
+static atomic_bool sabotage_failed; /* checked on the main thread */
+
+typedef struct saboteur_ctx {
+    uint64_t sum;
+    hc_hasher *inner; /* GROW: the real hash the digest comes from */
+} saboteur_ctx;
+static hc_hasher *saboteur_inner;
+
+static void sabotage(void)
+{
+    if (atomic_exchange(&sabotage_done, true))
+        return;
+    bool ok;
+    if (sabotage_kind == SHRINK) {
+        ok = truncate(sabotage_path, 1000) == 0;
+    } else {
+        int fd = open(sabotage_path, O_WRONLY | O_APPEND);
+        uint8_t more[65536];
+        memset(more, 'x', sizeof(more));
+        ok = fd >= 0;
+        for (int i = 0; i < 64 && ok; i++)
+            ok = write(fd, more, sizeof(more)) == (ssize_t)sizeof(more);
+        if (fd >= 0)
+            close(fd);
+    }
+    if (!ok)
+        atomic_store(&sabotage_failed, true);
+}
+
+static uint64_t touch(const uint8_t *data, size_t len)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < len; i += 512)
+        sum += ((const volatile uint8_t *)data)[i];
+    return sum + (len ? ((const volatile uint8_t *)data)[len - 1] : 0);
+}
+
+static void saboteur_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
+{
+    (void)alg;
+    (void)params;
+    saboteur_ctx *c = ctx;
+    c->sum = 0;
+    c->inner = saboteur_inner;
+}
+
+static void saboteur_update(void *ctx, const void *data, size_t len)
+{
+    saboteur_ctx *c = ctx;
+    sabotage();
+    c->sum += touch(data, len);
+    if (c->inner)
+        hc_hasher_update(c->inner, data, len);
+}
+
+static void saboteur_final(void *ctx, uint8_t *out, size_t out_len)
+{
+    saboteur_ctx *c = ctx;
+    memset(out, 0, out_len);
+    if (c->inner)
+        hc_hasher_final(c->inner, out);
+}
+
+static void saboteur_subtree(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *node)
+{
+    (void)ctx;
+    (void)offset;
+    sabotage();
+    uint64_t sum = touch(data, len);
+    memcpy(node, &sum, sizeof(sum));
+}
+
+static void saboteur_push(void *ctx, uint64_t len, const uint8_t *node)
+{
+    (void)len;
+    uint64_t sum;
+    memcpy(&sum, node, sizeof(sum));
+    ((saboteur_ctx *)ctx)->sum += sum;
+}
+
+static const hc_tree_hooks saboteur_tree = {1024, 8, saboteur_subtree, saboteur_push};
+
+static hc_algorithm saboteur_row(bool tree)
+{
+    hc_algorithm row;
+    memset(&row, 0, sizeof(row));
+    row.name = "saboteur";
+    row.title = "changes the file while it is hashed";
+    row.digest_len = 32;
+    row.block_len = 64;
+    row.ctx_size = sizeof(saboteur_ctx);
+    row.init = saboteur_init;
+    row.update = saboteur_update;
+    row.final = saboteur_final;
+    row.tree = tree ? &saboteur_tree : NULL;
+    return row;
+}
+
+static void check_shrinking_file(const uint8_t *data)
+{
+    const char *path = file_path("shrinks");
+    sabotage_kind = SHRINK;
+    sabotage_path = path;
+    saboteur_inner = NULL;
+    for (size_t m = 0; m < 3; m++) {
+        for (int shape = 0; shape < 3; shape++) {
+            write_file(path, data, 24 * MIB);
+            atomic_store(&sabotage_done, false);
+            hc_algorithm row = saboteur_row(shape == 2);
+            bigfile *bf = make_bigfile(methods[m], shape == 2 ? pools[2] : NULL, shape == 1);
+            uint8_t got[32];
+            int error = big_digest(bf, path, 0, 24 * MIB, &row, got, NULL);
+            CHECK_MSG(error == ENODATA, "a file that shrank while hashed by %s (shape %d): error %d, expected %d",
+                      methods[m], shape, error, ENODATA);
+            bigfile_destroy(bf);
+        }
+    }
+    /* shrunk before hashing starts: the first read or map says so */
+    for (size_t m = 0; m < 2; m++) {
+        write_file(path, data, 1000);
+        bigfile *bf = make_bigfile(methods[m], pools[2], true);
+        uint8_t got[32];
+        CHECK(big_digest(bf, path, 0, 12 * MIB, hc_algorithm_find("blake3"), got, NULL) == ENODATA);
+        CHECK(big_digest(bf, path, 0, 12 * MIB, hc_algorithm_find("md5"), got, NULL) == ENODATA);
+        bigfile_destroy(bf);
+    }
+    unlink(path);
+}
+
+static void check_growing_file(const uint8_t *data)
+{
+    const char *path = file_path("grows");
+    const hc_algorithm *sha256 = hc_algorithm_find("sha256");
+    uint8_t want[32];
+    plain_digest(sha256, data, 20 * MIB, want);
+    sabotage_kind = GROW;
+    sabotage_path = path;
+    for (size_t m = 0; m < 3; m++) {
+        for (int spare = 0; spare <= 1; spare++) {
+            write_file(path, data, 20 * MIB);
+            atomic_store(&sabotage_done, false);
+            hc_hasher inner;
+            CHECK(hc_hasher_open(&inner, sha256, NULL) == HC_OK);
+            saboteur_inner = &inner;
+            hc_algorithm row = saboteur_row(false);
+            bigfile *bf = make_bigfile(methods[m], NULL, spare);
+            uint8_t got[32];
+            int error = big_digest(bf, path, 0, 20 * MIB, &row, got, NULL);
+            CHECK_MSG(error == 0 && memcmp(got, want, 32) == 0, "a file that grew, by %s: error %d", methods[m],
+                      error);
+            bigfile_destroy(bf);
+            hc_hasher_close(&inner);
+            saboteur_inner = NULL;
+        }
+    }
+    unlink(path);
+}
+
+/* Once the SIGBUS guard is installed, a SIGBUS outside a guarded window
+ * must still end the process (in a child). */
+static void check_foreign_sigbus_kills(const uint8_t *data)
+{
+    const char *path = file_path("foreign");
+    write_file(path, data, 8 * MIB);
+    pid_t child = fork();
+    if (child == 0) {
+        bigfile *bf = make_bigfile("map", NULL, false);
+        uint8_t got[32];
+        int fd = open(path, O_RDONLY);
+        if (big_digest(bf, path, 0, 8 * MIB, hc_algorithm_find("md5"), got, NULL) != 0 || fd < 0)
+            _exit(3);
+        const volatile uint8_t *map = mmap(NULL, 8 * MIB, PROT_READ, MAP_SHARED, fd, 0);
+        if (map == MAP_FAILED || ftruncate(open(path, O_RDWR), 0) != 0)
+            _exit(3);
+        uint8_t byte = map[4 * MIB]; /* SIGBUS: the file is empty now */
+        _exit(byte == 255 ? 4 : 0);
+    }
+    int status = 0;
+    CHECK(child > 0 && waitpid(child, &status, 0) == child);
+    /* killed by SIGBUS; a sanitizer's own handler may report and exit 1 */
+    bool died = (WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS) ||
+                (WIFEXITED(status) && WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 3 &&
+                 WEXITSTATUS(status) != 4);
+    CHECK_MSG(died, "a foreign SIGBUS was swallowed: status %#x", status);
+    unlink(path);
+}
+
+int main(void)
+{
+    make_dir();
+    for (unsigned t = 1; t <= 4; t++)
+        CHECK(hc_pool_create(&pools[t], t) == HC_OK);
+    size_t size = 13 * MIB + 1234;
+    uint8_t *data = malloc(24 * MIB);
+    if (data == NULL)
+        return 2;
+    fill_pattern(data, 24 * MIB, 13);
+    const char *path = file_path("data");
+    write_file(path, data, size);
+
+    check_blake3_ranges(data, size, path);
+    check_simd_levels(data, size, path);
+    check_every_algorithm(data, size, path);
+    check_several_hashers(data, size, path);
+    check_threads_are_used(path, size);
+    check_beyond_4_gib();
+    check_shrinking_file(data);
+    check_growing_file(data);
+    check_foreign_sigbus_kills(data);
+    CHECK(!atomic_load(&sabotage_failed));
+
+    unlink(path);
+    rmdir(dir_path);
+    free(data);
+    for (unsigned t = 1; t <= 4; t++)
+        hc_pool_destroy(pools[t]);
+    return test_report("bigfile");
+}
