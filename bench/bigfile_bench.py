@@ -1,0 +1,216 @@
+#!/usr/bin/python3
+"""One big file at the physical limit: hc against b3sum, cat and OpenSSL.
+
+    bench/bigfile_bench.py [--runs N] [--size MIB] [--any-load] [PART...]
+
+PARTs (default: all):
+    blake3   BLAKE3 in four conditions, warm/cold x all threads/one thread:
+             `hc blake3 file -s F [-T 1]` against `b3sum [--num-threads 1] F`
+             and `cat F`
+    serial   SHA-256, MD5, SHA-1 and SHA-512 of a warm file against the
+             in-memory floor `openssl speed -evp ALG -bytes 1048576`
+    crc      CRC-32 and CRC-32C of a warm file against `cat F`
+
+Every condition runs its commands interleaved (A B C A B C ...), RUNS times
+each (default 7), and reports the median wall time, the median CPU time
+(user + system, all threads) and the ratio to the reference command (lower
+is better). Before every warm run the file is read once (this VM's page
+cache drops files idle for a minute); before every cold run the page cache
+is dropped (`echo 3 > /proc/sys/vm/drop_caches`: needs root; cold parts are
+skipped otherwise).
+
+The load average is printed before and after. Ratios taken on a busy
+machine say little, so the script refuses to start when the 1-minute load
+is above 0.5; --any-load runs anyway (development) and marks the output.
+
+Environment: HC (default build/hc), BENCH_DIR (default bench/out; the
+SIZE MiB random file, default 1024, is made once there and reused; delete
+the folder when done).
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+MAX_LOAD = 0.5
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return [float(x) for x in f.read().split()[:3]]
+
+
+def load_note():
+    one, five, fifteen = load_average()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
+
+
+def make_file(path, mib):
+    if os.path.exists(path) and os.path.getsize(path) == mib << 20:
+        return
+    with open(path + ".tmp", "wb") as f:
+        for _ in range(mib):
+            f.write(os.urandom(1 << 20))
+    os.rename(path + ".tmp", path)
+
+
+def warm(path):
+    with open(path, "rb", buffering=0) as f:
+        while f.read(1 << 24):
+            pass
+
+
+def drop_caches():
+    subprocess.run(["sync"], check=True)
+    with open("/proc/sys/vm/drop_caches", "w") as f:
+        f.write("3\n")
+
+
+def can_drop_caches():
+    return os.geteuid() == 0 and os.access("/proc/sys/vm/drop_caches", os.W_OK)
+
+
+def timed(argv):
+    """(wall seconds, CPU seconds) of one run; stdout to /dev/null."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        sys.exit(f"failed ({proc.returncode}): {' '.join(argv)}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def interleaved(commands, runs, before):
+    """{label: ([wall...], [cpu...])}, running A B C A B C ... with
+    before() ahead of every run."""
+    results = {label: ([], []) for label, _ in commands}
+    for _ in range(runs):
+        for label, argv in commands:
+            before()
+            wall, cpu = timed(argv)
+            results[label][0].append(wall)
+            results[label][1].append(cpu)
+    return results
+
+
+def report(title, results, reference, extra_reference=None):
+    print(f"\n{title}")
+    print(f"  {'command':<34} {'median s':>9} {'min s':>7} {'CPU s':>7}  ratio (median wall)")
+    ref = statistics.median(results[reference][0])
+    extra = statistics.median(results[extra_reference][0]) if extra_reference else None
+    for name, (walls, cpus) in results.items():
+        median = statistics.median(walls)
+        line = f"  {name:<34} {median:9.3f} {min(walls):7.3f} {statistics.median(cpus):7.3f}"
+        if name != reference and name != extra_reference:
+            line += f"  {median / ref:.2f}x {reference.split()[0]}"
+            if extra:
+                line += f", {median / extra:.2f}x {extra_reference.split()[0]}"
+        print(line, flush=True)
+
+
+def label(argv, path):
+    """The command as printed: the file is F."""
+    words = ["hc" if i == 0 and "hc" in os.path.basename(w) else w for i, w in enumerate(argv)]
+    return " ".join("F" if w == path else w for w in words)
+
+
+def blake3_part(hc, path, runs, cold_ok):
+    conditions = [("warm", False), ("cold", True)] if cold_ok else [("warm", False)]
+    if not cold_ok:
+        print("\n(cold runs skipped: dropping the page cache needs root)")
+    for name, cold in conditions:
+        before = drop_caches if cold else (lambda: warm(path))
+        for threads in ("all", "1"):
+            hc_cmd = [hc, "blake3", "file", "-s", path] + ([] if threads == "all" else ["-T", "1"])
+            b3_cmd = ["b3sum"] + ([] if threads == "all" else ["--num-threads", "1"]) + [path]
+            commands = [(label(hc_cmd, path), hc_cmd), (label(b3_cmd, path), b3_cmd)]
+            if cold:
+                commands.append(("cat F", ["cat", path]))
+            results = interleaved(commands, runs, before)
+            if cold:
+                target = "hc <= 1.00x b3sum and <= 1.25x cat"
+            else:
+                target = f"hc <= {'0.95' if threads == 'all' else '0.90'}x b3sum"
+            report(f"BLAKE3, {name}, {threads} thread{'s' if threads == 'all' else ''} (target: {target})",
+                   results, commands[1][0], commands[2][0] if cold else None)
+
+
+def openssl_rate(alg, seconds):
+    """Bytes per second of `openssl speed -evp ALG -bytes 1048576`."""
+    out = subprocess.run(["openssl", "speed", "-evp", alg, "-bytes", "1048576", "-seconds", str(seconds)],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=True).stdout
+    last = out.strip().splitlines()[-1]
+    match = re.search(r"([\d.]+)k\s*$", last)
+    if not match:
+        sys.exit(f"cannot read openssl speed's output: {last!r}")
+    return float(match.group(1)) * 1000
+
+
+def serial_part(hc, path, runs):
+    size = os.path.getsize(path)
+    print("\nSerial hashes, warm, against the in-memory floor (target: hc <= 1.10x floor)")
+    print(f"  {'algorithm':<10} {'hc median s':>11} {'hc CPU s':>9} {'floor s':>8} {'ratio':>7}")
+    for alg, openssl_name in (("sha256", "sha256"), ("md5", "md5"), ("sha1", "sha1"), ("sha512", "sha512")):
+        walls, cpus, floors = [], [], []
+        for _ in range(runs):
+            warm(path)
+            wall, cpu = timed([hc, alg, "file", "-s", path])
+            walls.append(wall)
+            cpus.append(cpu)
+            floors.append(size / openssl_rate(openssl_name, 1))
+        hc_t, floor = statistics.median(walls), statistics.median(floors)
+        print(f"  {alg:<10} {hc_t:11.3f} {statistics.median(cpus):9.3f} {floor:8.3f} {hc_t / floor:6.2f}x",
+              flush=True)
+
+
+def crc_part(hc, path, runs):
+    for alg in ("crc32", "crc32c"):
+        hc_cmd = [hc, alg, "file", "-s", path]
+        commands = [(label(hc_cmd, path), hc_cmd), ("cat F", ["cat", path])]
+        results = interleaved(commands, runs, lambda: warm(path))
+        report(f"{alg.upper()}, warm, against cat", results, commands[1][0])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("parts", nargs="*", choices=["blake3", "serial", "crc", []], default=[])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--size", type=int, default=1024, help="file size in MiB")
+    parser.add_argument("--any-load", action="store_true", help=f"run even when the load is above {MAX_LOAD}")
+    args = parser.parse_args()
+    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    hc = os.environ.get("HC", "build/hc")
+    if not os.access(hc, os.X_OK):
+        sys.exit(f"no hc binary at {hc} (build first, or set HC)")
+    for tool in ("b3sum", "openssl", "cat"):
+        if shutil.which(tool) is None:
+            sys.exit(f"{tool} is needed")
+    print(load_note())
+    if load_average()[0] > MAX_LOAD:
+        if not args.any_load:
+            sys.exit(f"the 1-minute load is above {MAX_LOAD}: ratios would be noise. Wait for a quiet "
+                     f"machine, or pass --any-load (development only).")
+        print(f"WARNING: load above {MAX_LOAD}: these figures are not for publication")
+    bench_dir = os.environ.get("BENCH_DIR", "bench/out")
+    os.makedirs(bench_dir, exist_ok=True)
+    path = os.path.join(bench_dir, f"big-{args.size}M.bin")
+    make_file(path, args.size)
+    print(f"F = {path}: {args.size} MiB; {args.runs} interleaved runs per command; hc {hc}")
+    parts = args.parts or ["blake3", "serial", "crc"]
+    if "blake3" in parts:
+        blake3_part(hc, path, args.runs, can_drop_caches())
+    if "serial" in parts:
+        serial_part(hc, path, args.runs)
+    if "crc" in parts:
+        crc_part(hc, path, args.runs)
+    print("\n" + load_note())
+
+
+if __name__ == "__main__":
+    main()
