@@ -233,9 +233,9 @@ HC_API void hc_hasher_oneshot(hc_hasher *hasher, const void *data, size_t len, u
  * as if update() had been given the subtrees' bytes. The message so far
  * must end where a pushed subtree starts, and more input must follow it
  * (the last bytes always go through update()). */
-size_t hc_hasher_tree_leaf(const hc_hasher *hasher);
-size_t hc_hasher_tree_node_len(const hc_hasher *hasher);
-void hc_hasher_subtree(const hc_hasher *hasher, uint64_t offset, const void *data, size_t len, uint8_t *node);
-void hc_hasher_push_subtree(hc_hasher *hasher, uint64_t len, const uint8_t *node);
+HC_API size_t hc_hasher_tree_leaf(const hc_hasher *hasher);
+HC_API size_t hc_hasher_tree_node_len(const hc_hasher *hasher);
+HC_API void hc_hasher_subtree(const hc_hasher *hasher, uint64_t offset, const void *data, size_t len, uint8_t *node);
+HC_API void hc_hasher_push_subtree(hc_hasher *hasher, uint64_t len, const uint8_t *node);
 
 #endif

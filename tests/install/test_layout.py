@@ -64,6 +64,20 @@ def public_declarations():
     return names
 
 
+def test_every_public_declaration_is_marked():
+    """A function or object declared in a public header without HC_API
+    would be hidden in libhc.so (built with -fvisibility=hidden): callers
+    could compile against it and fail to link."""
+    unmarked = []
+    for header in sorted((SOURCE_DIR / "include" / "hc").glob("*.h")):
+        for number, line in enumerate(header.read_text().splitlines(), 1):
+            if re.match(r"^(typedef|#|static|/\*|\*|\s|\}|HC_API|extern HC_API|$)", line):
+                continue
+            if re.search(r"\bhc_[a-z0-9_]+\s*[\(\[]", line) or re.match(r"extern (?!\"C\")", line):
+                unmarked.append(f"{header.name}:{number}: {line}")
+    assert unmarked == []
+
+
 def test_exports_are_exactly_the_public_api():
     r = run(["nm", "-D", "--defined-only", LIBRARY_SO])
     assert r.returncode == 0, r.stderr
