@@ -50,6 +50,8 @@
 #define BATCH_NODES 1024
 /* The most tail jobs: one per power of two below UNIT_MAX. */
 #define TAIL_JOBS_MAX 64
+/* The page cache's large pages, and what a mapped window is aligned to. */
+#define HUGE_BLOCK ((uint64_t)2 << 20)
 /* Cold files: read-ahead hints this far beyond the threads. */
 #define HINT_AHEAD (64 * MIB)
 
@@ -379,10 +381,16 @@ typedef struct window {
  * cannot be mapped: read it). */
 static int map_window(run *r, uint64_t offset, size_t len, window *w)
 {
+    /* The window reaches out to whole 2 MiB blocks of the file, so that
+     * the page cache's 2 MiB pages are mapped one entry each even when the
+     * range starts anywhere (the kernel places file mappings of 2 MiB and
+     * more at addresses congruent to their offset); only the bytes hashed
+     * are faulted in. */
     uint64_t pos = r->start + offset;
-    uint64_t base = pos / (uint64_t)r->bf->page * (uint64_t)r->bf->page;
-    size_t delta = (size_t)(pos - base);
-    w->map_len = delta + len;
+    uint64_t base = pos / HUGE_BLOCK * HUGE_BLOCK;
+    uint64_t end = (pos + len + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK;
+    uint64_t page = (uint64_t)r->bf->page;
+    w->map_len = (size_t)(end - base);
     void *map = mmap(NULL, w->map_len, PROT_READ, MAP_SHARED, r->fd, (off_t)base);
     if (map == MAP_FAILED) {
         atomic_store(&r->map_failed, true);
@@ -391,18 +399,19 @@ static int map_window(run *r, uint64_t offset, size_t len, window *w)
     pthread_once(&sigbus_once, install_sigbus_handler);
     atomic_store_explicit(&r->mapped, true, memory_order_relaxed);
     w->map = map;
-    w->data = w->map + delta;
+    w->data = w->map + (pos - base);
+    uint8_t *first = w->map + (pos - base) / page * page; /* the pages holding the bytes */
+    size_t span = (size_t)((pos + len - base + page - 1) / page * page - (uint64_t)(first - w->map));
     if (!atomic_load_explicit(&r->cold, memory_order_relaxed)) {
         /* the page the kernel's read-ahead reaches last */
         unsigned char resident = 1;
-        uintptr_t last = ((uintptr_t)w->map + w->map_len - 1) / (uintptr_t)r->bf->page * (uintptr_t)r->bf->page;
-        if (mincore((void *)last, 1, &resident) == 0 && !(resident & 1))
+        if (mincore(first + span - page, 1, &resident) == 0 && !(resident & 1))
             mark_cold(r, offset);
     }
 #ifdef MADV_POPULATE_READ
     /* One call fills the page tables: no fault per page while hashing. */
     if (!atomic_load_explicit(&r->bf->no_populate, memory_order_relaxed) &&
-        madvise(map, w->map_len, MADV_POPULATE_READ) != 0) {
+        madvise(first, span, MADV_POPULATE_READ) != 0) {
         if (errno == EFAULT) { /* a SIGBUS had it been touched: the file shrank */
             munmap(map, w->map_len);
             return ENODATA;
