@@ -16,10 +16,18 @@
 #include "algos/rhash_backend.h"
 #include "algos/ripemd.h"
 #include "algos/tiger.h"
+#include "algos/tth.h"
 #include "blake3/blake3.h"
 #include "crack/multibuffer.h"
 
 static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
+
+static const hc_tree_hooks tth_tree = {
+    .leaf_len = HC_TTH_LEAF_LEN,
+    .node_len = HC_TTH_NODE_LEN,
+    .subtree = hc_tth_subtree,
+    .push = hc_tth_push_subtree,
+};
 
 static const hc_tree_hooks blake3_tree = {
     .leaf_len = 1024,
@@ -741,16 +749,14 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "Tiger Tree Hash (1024-byte leaves)",
         .digest_len = 24,
         .block_len = 1024,
-        .flags = HC_ALG_OPAQUE_CTX,
-        .variant = HC_RHASH_TTH,
-        .ctx_size = sizeof(hc_rhash_ctx),
-        .backend = HC_BACKEND_RHASH,
-        .acquire = hc_rhash_acquire,
-        .release = hc_rhash_release,
-        .init = hc_rhash_init,
-        .update = hc_rhash_update,
-        .final = hc_rhash_final,
+        .flags = 0,
+        .variant = 0,
+        .ctx_size = sizeof(hc_tth_ctx),
+        .init = hc_tth_init,
+        .update = hc_tth_update,
+        .final = hc_tth_final,
         .multibuffer = &hc_mb_tth,
+        .tree = &tth_tree,
     },
     [HC_WHIRLPOOL] = {
         .id = HC_WHIRLPOOL,

@@ -1,10 +1,12 @@
-/* Rows served by one library checked against another library's
- * implementation of the same algorithm: librhash's Whirlpool (the table's
- * choice, faster here) against OpenSSL's, on every length 0..1100 and on
- * multi-MiB input fed in uneven pieces. */
+/* Rows checked against another library's implementation of the same
+ * algorithm: librhash's Whirlpool (the table's choice, faster here) against
+ * OpenSSL's, and our TTH (a tree whose subtrees threads can hash apart)
+ * against librhash's, on every length 0..1100 and on multi-MiB input fed
+ * in uneven pieces. */
 #include "testutil.h"
 
 #include "algos/openssl_backend.h"
+#include "algos/rhash_backend.h"
 
 static const hc_algorithm openssl_whirlpool = {
     .id = HC_WHIRLPOOL,
@@ -15,6 +17,21 @@ static const hc_algorithm openssl_whirlpool = {
     .init = hc_ossl_whirlpool_init,
     .update = hc_ossl_whirlpool_update,
     .final = hc_ossl_whirlpool_final,
+};
+
+static const hc_algorithm rhash_tth = {
+    .id = HC_TTH,
+    .name = "librhash tth",
+    .digest_len = 24,
+    .block_len = 1024,
+    .flags = HC_ALG_OPAQUE_CTX,
+    .variant = HC_RHASH_TTH,
+    .ctx_size = sizeof(hc_rhash_ctx),
+    .acquire = hc_rhash_acquire,
+    .release = hc_rhash_release,
+    .init = hc_rhash_init,
+    .update = hc_rhash_update,
+    .final = hc_rhash_final,
 };
 
 static void check_pair(const hc_algorithm *row, const hc_algorithm *other)
@@ -47,5 +64,6 @@ static void check_pair(const hc_algorithm *row, const hc_algorithm *other)
 int main(void)
 {
     check_pair(hc_algorithm_find("whirlpool"), &openssl_whirlpool);
+    check_pair(hc_algorithm_find("tth"), &rhash_tth);
     return test_report("library backends");
 }
