@@ -12,6 +12,7 @@
 
 #include "hc/export.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,6 +56,21 @@ HC_API hc_count hc_count_sum(uint64_t d, uint64_t lo, uint64_t hi);
  * without overflow. Consecutive parts tile [0, total). */
 HC_API void hc_crack_slice(hc_count total, uint64_t part, uint64_t parts, hc_count *begin, hc_count *end);
 
+/* Live counters of a running search, for a status display: the engine
+ * stores into them as it goes (per thread, every few milliseconds of work
+ * and at the end of its share), and any thread may read them meanwhile.
+ * Each value is exact when read; the three are not one snapshot. The
+ * caller sets them to zero before the run. */
+typedef struct hc_crack_progress {
+    /* candidates hashed so far; at the end, the result's `hashed` (a run
+     * of 2^64 candidates takes decades, so 64 bits are enough) */
+    atomic_uint_fast64_t hashed;
+    /* the length of the candidates handed out last */
+    atomic_uint_fast32_t length;
+    /* answers found so far */
+    atomic_uint_fast32_t found;
+} hc_crack_progress;
+
 typedef struct hc_crack_job {
     const hc_algorithm *alg;
     const uint8_t *target;      /* alg->digest_len raw bytes */
@@ -76,6 +92,8 @@ typedef struct hc_crack_job {
      * ones that dominate the run; at most 64 bytes, longer ones are never
      * reached in practice), for as long as cancelled() allows. */
     bool last_length_only;
+    /* Where the engine publishes its progress; may be NULL. */
+    hc_crack_progress *progress;
 } hc_crack_job;
 
 typedef struct hc_crack_result {

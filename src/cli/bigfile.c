@@ -27,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
+
 #define KIB ((size_t)1 << 10)
 #define MIB ((size_t)1 << 20)
 
@@ -483,10 +485,20 @@ static int consume_mapped(const consume_args *args, const window *w)
     return 0;
 }
 
+/* Ctrl+C or SIGTERM (cli.h): every unit starts with a look, so a stop is
+ * answered within one unit's work (at most UNIT_MAX); the run then fails
+ * with EINTR, which the reader reports as interrupted. */
+static bool stop_requested(void)
+{
+    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+}
+
 /* Obtains and hashes one unit on this thread: mapped whole, or read piece
  * by piece. timed: a full unit, whose time counts for the choice. */
 static int do_unit(run *r, lane *ln, uint64_t index, uint64_t offset, size_t len, uint8_t *nodes, bool timed)
 {
+    if (stop_requested())
+        return EINTR;
     bigfile_method method = choose(r, index);
     hint_ahead(r, offset);
     ln->units++;
@@ -681,6 +693,8 @@ static uint8_t *ring_slot(run *r, uint64_t index)
 /* Unit `index` into slot s, by method: 0 or the errno. */
 static int obtain(run *r, uint64_t index, slot *s)
 {
+    if (stop_requested())
+        return EINTR;
     uint64_t offset = index * r->unit;
     size_t len = r->length - offset < r->unit ? (size_t)(r->length - offset) : r->unit;
     bigfile_method method = choose(r, index);

@@ -2,6 +2,7 @@
 #ifndef HC_CLI_H
 #define HC_CLI_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -15,7 +16,10 @@
 enum {
     EXIT_OK = 0,        /* everything hashed / valid / found */
     EXIT_MISMATCH = 1,  /* a mismatch, an unreadable input, nothing found */
-    EXIT_USAGE = 2      /* usage or fatal error */
+    EXIT_USAGE = 2,     /* usage or fatal error */
+    /* stopped by Ctrl+C or SIGTERM (§10.7): 128 + SIGINT, as a shell
+     * reports a process that died of it */
+    EXIT_INTERRUPTED = 130
 };
 
 /* Every option of every mode; a mode lists the ones it owns. */
@@ -47,6 +51,8 @@ typedef enum cli_option_id {
     OPT_PART,
     OPT_SIZE,
     OPT_FORMAT,
+    OPT_PROGRESS,
+    OPT_NO_PROGRESS,
     OPT_COUNT
 } cli_option_id;
 
@@ -192,13 +198,20 @@ void print_banner(cli_output *out, bool leading_blank);
  * options (alg NULL) are offered when they need no algorithm flag. */
 bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg);
 
-/* The flag set by SIGINT (Ctrl+C) or SIGTERM once cli_catch_interrupt() was called:
- * long runs (brute force, big trees) stop and still report. Other modes
- * keep the default action, so Ctrl+C simply ends them. A lock-free atomic
- * rather than a volatile sig_atomic_t, because worker threads read it while
- * the handler may run on another thread (C11 7.14.1.1 allows lock-free
- * atomics in handlers). */
+/* The flag set by SIGINT (Ctrl+C) or SIGTERM once cli_catch_interrupt() was
+ * called: long runs stop, print what they have (contract §10.7) and return
+ * EXIT_INTERRUPTED; a second signal ends the process at once. Modes that
+ * never call it keep the default action, so Ctrl+C simply ends them. A
+ * lock-free atomic rather than a volatile sig_atomic_t, because worker
+ * threads read it while the handler may run on another thread (C11
+ * 7.14.1.1 allows lock-free atomics in handlers). SIGUSR1 sets
+ * cli_status_requested: the progress display prints a status line. */
 extern atomic_int cli_interrupted;
+extern atomic_int cli_status_requested;
+/* pthread_create for the CLI's helper threads (progress, counting): they
+ * never take these signals, so that they reach the main thread, whose
+ * waits are the ones to interrupt. */
+int cli_thread_start(pthread_t *thread, void *(*body)(void *), void *arg);
 void cli_catch_interrupt(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include "args.h"
 #include "cli.h"
 #include "hc/cpu.h"
+#include "progress.h"
 
 const cli_mode *const cli_modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
 const size_t cli_mode_count = sizeof(cli_modes) / sizeof(cli_modes[0]);
@@ -141,6 +142,9 @@ int cli_run(int argc, char **argv, cli_output *out)
     case PARSE_OK:
         break;
     }
+    progress_set_policy(args.present[OPT_NO_PROGRESS] ? PROGRESS_OFF
+                        : args.present[OPT_PROGRESS]  ? PROGRESS_FORCE
+                                                      : PROGRESS_AUTO);
     return mode->run(alg, &args, out);
 }
 

@@ -53,32 +53,33 @@ static const char *base_name(const char *path)
     return base;
 }
 
-/* A failure that the chosen format cannot show still deserves a word: GNU
- * style, on stderr (contract §9). */
-static void report_hidden_failure(const char *path, const file_result *result)
+/* Why a file failed, on stderr in GNU style (contract §10.7): the OS's
+ * reason, or the contract's text when the chosen format has no error line
+ * to show it. */
+static void report_failure(const char *path, const file_result *result, bool line_shown)
 {
-    const char *text = read_status_text(result->status);
     if (result->error_number)
-        fprintf(stderr, "hc: %s: %s (%s)\n", path, text, strerror(result->error_number));
-    else
-        fprintf(stderr, "hc: %s: %s\n", path, text);
+        progress_warn("%s: %s", path, strerror(result->error_number));
+    else if (!line_shown)
+        progress_warn("%s: %s", path, read_status_text(result->status));
 }
 
 line_outcome print_file_line(cli_output *out, const line_format *format, const char *path, const file_result *result)
 {
     if (result->status == READ_SKIPPED)
         return OUTCOME_SKIPPED;
+    if (result->status == READ_INTERRUPTED)
+        return OUTCOME_INTERRUPTED;
     bool hashed = result->status == READ_OK;
     bool matches = hashed && (format->target == NULL ||
                               memcmp(result->digest, format->target, format->digest_len) == 0);
     line_outcome outcome = !hashed ? OUTCOME_FAILED : matches ? OUTCOME_HASHED : OUTCOME_MISMATCH;
 
-    if (!hashed && (format->sfv || format->checksum || format->search)) {
-        report_hidden_failure(path, result);
-        return outcome;
-    }
     if (!hashed) {
-        output_line(out, "%s | %s", path, read_status_text(result->status));
+        bool line = !(format->sfv || format->checksum || format->search);
+        if (line)
+            output_line(out, "%s | %s", path, read_status_text(result->status));
+        report_failure(path, result, line);
         return outcome;
     }
     char size[SIZE_TEXT_MAX];

@@ -25,7 +25,8 @@ typedef enum line_outcome {
     OUTCOME_HASHED,     /* hashed, no target, or the target matched */
     OUTCOME_MISMATCH,   /* hashed, target given and different */
     OUTCOME_FAILED,     /* an error line (or, in formats without one, nothing) */
-    OUTCOME_SKIPPED     /* not a regular file any more: nothing at all */
+    OUTCOME_SKIPPED,    /* not a regular file any more: nothing at all */
+    OUTCOME_INTERRUPTED /* Ctrl+C before it was done: nothing at all */
 } line_outcome;
 
 /* Reads the options shared by file and dir modes into format (all but the
@@ -48,9 +49,9 @@ bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_op
  * Base64 (contract §4.5). */
 bool parse_target(const char *text, size_t digest_len, uint8_t *digest);
 
-/* Prints the line for one file (nothing where the contract prints nothing;
- * then, for a failure, a `hc: ` diagnostic on stderr instead) and returns
- * the outcome. */
+/* Prints the line for one file (nothing where the contract prints nothing)
+ * and, for a failure, why on stderr (`hc: PATH: reason`); returns the
+ * outcome. */
 line_outcome print_file_line(cli_output *out, const line_format *format, const char *path, const file_result *result);
 
 #endif

@@ -17,6 +17,9 @@ int main(int argc, char **argv)
     output_init(&out, stdout);
     int status = cli_run(argc, argv, &out);
     status = output_finish(&out, status);
+    /* After everything stdout gets (contract §10.7). */
+    if (status == EXIT_INTERRUPTED)
+        fputs("hc: interrupted\n", stderr);
     output_free(&out);
     return status;
 }

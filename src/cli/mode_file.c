@@ -25,6 +25,8 @@ static const cli_option_spec file_options[] = {
     {OPT_LENGTH, 0, "length", "<bytes>", "output length in bytes (BLAKE3 extendable output)", HC_ALG_XOF_KEYED},
     {OPT_KEY, 0, "key", "<hex>", "keyed hash with this 32-byte key (64 hex digits)", HC_ALG_XOF_KEYED},
     {OPT_DERIVE_KEY, 0, "derive-key", "<context>", "derive a key from the file for this context string", HC_ALG_XOF_KEYED},
+    {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
+    {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
 };
 
 /* The pool only serves tree hashes, which split one file between threads
@@ -42,7 +44,10 @@ static void hash_source(file_reader *reader, const char *path, const read_range 
                         file_result *result)
 {
     bool is_stdin = strcmp(path, "-") == 0;
-    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    /* O_NONBLOCK: a FIFO without a writer yet must not hold up the open,
+     * where Ctrl+C could not reach it; the reader waits for its data in
+     * poll(2), which looks at the signal flag (reader.c). */
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     struct stat st;
     result->status = READ_OK;
     result->error_number = 0;
@@ -74,6 +79,8 @@ static int run_file(const hc_algorithm *alg, const cli_args *args, cli_output *o
     file_mode_options options;
     if (!parse_file_mode_options(out, args, &options))
         return EXIT_USAGE;
+    /* Ctrl+C stops the reading; what was printed stays (§10.7). */
+    cli_catch_interrupt();
 
     hc_pool *pool = pool_for_one_file(alg, options.threads);
     file_reader reader;
@@ -113,6 +120,9 @@ static int run_file(const hc_algorithm *alg, const cli_args *args, cli_output *o
         fprintf(stderr, "hc: invalid -m/--hash value '%s': expected %zu hex digits\n", hash, 2 * digest_len);
 
     int status = bad_target ? EXIT_USAGE : outcome == OUTCOME_HASHED ? EXIT_OK : EXIT_MISMATCH;
+    /* stopped before the end; a Ctrl+C after it changes nothing */
+    if (outcome == OUTCOME_INTERRUPTED)
+        status = EXIT_INTERRUPTED;
     /* A broken stdout ends the run with status 2 and no save file: the two
      * must never disagree (docs/file-dir.md). */
     if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))

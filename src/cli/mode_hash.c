@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "crack_status.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
 #include "hc/encode.h"
@@ -23,6 +24,8 @@ static const cli_option_spec hash_options[] = {
     {OPT_NOPROBE, 0, "noprobe", NULL, "skip the time estimate", 0},
     {OPT_THREADS, 'T', "threads", "<int>", "the number of threads to crack with (default: all CPUs)", 0},
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
+    {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
+    {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
 };
 
 enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
@@ -137,28 +140,6 @@ static bool parse_target(const hc_algorithm *alg, const char *text, bool base64,
     return hc_base64_decode(text, len, target, alg->digest_len, &decoded) == HC_OK && decoded == alg->digest_len;
 }
 
-/* Digits grouped by spaces (§5.6) for counts beyond 64 bits too: groups of
- * 10^18 are six whole groups of three. */
-static void format_count(hc_count value, char *out, size_t size)
-{
-    const uint64_t giga18 = 1000000000000000000ull;
-    if (value <= UINT64_MAX) {
-        char grouped[GROUPED_MAX];
-        format_grouped((uint64_t)value, grouped);
-        snprintf(out, size, "%s", grouped);
-        return;
-    }
-    format_count(value / giga18, out, size);
-    uint64_t low = (uint64_t)(value % giga18);
-    size_t used = strlen(out);
-    for (int g = 5; g >= 0 && used < size; g--) {
-        uint64_t div = 1;
-        for (int k = 0; k < g; k++)
-            div *= 1000;
-        used += (size_t)snprintf(out + used, size - used, " %03u", (unsigned)(low / div % 1000));
-    }
-}
-
 /* The contract caps printed estimates at 2^63 (§5.7). */
 static hc_count cap63(hc_count n)
 {
@@ -226,6 +207,7 @@ static void probe(cli_output *out, const hc_crack_job *job)
     hc_crack_job calibration = *job;
     deadline dl = {now_seconds() + PROBE_SECONDS};
     calibration.last_length_only = true;
+    calibration.progress = NULL;
     calibration.cancelled = probe_over;
     calibration.cancel_arg = &dl;
     double start = now_seconds();
@@ -316,16 +298,20 @@ static int run_hash(const hc_algorithm *alg, const cli_args *args, cli_output *o
         .cancelled = interrupted,
     };
 
-    /* Ctrl+C stops the workers; the summary is still printed (§5.10). */
+    /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
+     * the exit status says it was interrupted (§10.7). */
     cli_catch_interrupt();
     if (!args->present[OPT_NOPROBE])
         probe(out, &job);
 
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
+    crack_status live;
+    crack_status_start(&live, &job);
     double start = now_seconds();
     hc_status status = atomic_load(&cli_interrupted) ? HC_OK : hc_crack_run(&job, &result);
     double elapsed = now_seconds() - start;
+    crack_status_stop(&live, &job);
     hc_pool_destroy(pool);
     if (status != HC_OK) {
         output_line(out, "%s", "");
@@ -333,7 +319,10 @@ static int run_hash(const hc_algorithm *alg, const cli_args *args, cli_output *o
         return EXIT_USAGE;
     }
     print_summary(out, result.attempts, elapsed);
-    int exit_status = EXIT_MISMATCH;
+    /* Found is found, even if Ctrl+C came as the answer was settled; a
+     * search stopped before its end is not "nothing found" but its own
+     * outcome, although the contract's stdout says the same. */
+    int exit_status = atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_MISMATCH;
     if (result.found) {
         print_found(out, alg, result.found_text, result.found_len);
         exit_status = EXIT_OK;

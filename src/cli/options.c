@@ -18,6 +18,7 @@ static const char *const long_names[OPT_COUNT] = {
     [OPT_TIME] = "time",           [OPT_SFV] = "sfv",         [OPT_NOERRORONFIND] = "noerroronfind",
     [OPT_LENGTH] = "length",       [OPT_KEY] = "key",         [OPT_DERIVE_KEY] = "derive-key",
     [OPT_PART] = "part",           [OPT_SIZE] = "size",       [OPT_FORMAT] = "format",
+    [OPT_PROGRESS] = "progress", [OPT_NO_PROGRESS] = "no-progress",
 };
 
 const char *option_long_name(cli_option_id id)

@@ -1,6 +1,7 @@
 /* Output: every line goes to stdout at once (flushed per line) and, with
  * -o, into a copy written to the save file when the mode finishes (save.c). */
 #include "cli.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -50,10 +51,13 @@ static void emit(cli_output *out, const char *data, size_t len, bool flush)
     keep_copy(out, data, len);
     if (out->write_failed)
         return;
+    /* a progress line on the same terminal steps aside (progress.h) */
+    progress_stdout_begin();
     if ((len > 0 && fwrite(data, 1, len, out->stream) != len) || (flush && fflush(out->stream) != 0)) {
         out->write_failed = true;
         out->write_errno = errno;
     }
+    progress_stdout_end(len > 0, len > 0 && data[len - 1] == '\n');
 }
 
 __attribute__((format(printf, 3, 0))) static void emit_formatted(cli_output *out, bool newline, const char *fmt,
@@ -116,7 +120,7 @@ int output_finish(cli_output *out, int status)
          * message; a full disk or a closed descriptor is. */
         if (out->write_errno != EPIPE)
             fprintf(stderr, "hc: write error: %s\n", strerror(out->write_errno));
-        return EXIT_USAGE;
+        return status == EXIT_INTERRUPTED ? status : EXIT_USAGE;
     }
     return status;
 }

@@ -1,33 +1,75 @@
-/* Progress display: a small thread redraws one stderr line a few times a
- * second from counters the hashing threads bump atomically, so the hashing
- * loops never format text or touch the terminal themselves. */
+/* Progress and status lines: a small thread per display redraws one stderr
+ * line from counters the working threads bump atomically, so the hashing
+ * loops never format text or touch the terminal themselves.
+ *
+ * The terminal has one line to give, so its state is the process's (the
+ * `term` below, like the one signal flag): the display that owns the live
+ * line, whether the line is on screen, and whether stdout, when it is the
+ * terminal too, left a line unfinished. Everything that writes to the
+ * terminal (the display threads, stdout through output.c, warnings) goes
+ * through it. */
 #include "progress.h"
 
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
-/* Runs shorter than this never show anything: a line that flashes up and
- * vanishes is noise. */
+#include "cli.h"
+
+/* Runs shorter than this never show a live line: a line that flashes up
+ * and vanishes is noise. */
 #define SHOW_AFTER_SECONDS 1.0
-#define REDRAW_NANOSECONDS 250000000L
+/* The display thread wakes this often: the live line of a tree or a file
+ * changes at most 10 times a second, SIGUSR1 is answered within it. */
+#define TICK_MS 100
+#define FILES_INTERVAL 0.1
+#define LINE_MAX_BYTES 512
+/* For the percentage of a tree: opening and finishing a file costs about
+ * as much as hashing this many bytes, so a tree of many small files does
+ * not sit at 0% while its count of files moves. */
+#define FILE_COST_BYTES 32768.0
 
 struct progress {
     pthread_t thread;
-    pthread_mutex_t lock;   /* the terminal line and the fields below */
-    pthread_cond_t wake;
-    bool stopping;
-    bool shown;             /* a progress line is on screen */
-    double started;
-    uint64_t total;         /* 0: unknown */
-    atomic_uint_fast64_t bytes;
-    atomic_uint_fast64_t files;
+    int wake[2];            /* a byte in wake[1] stops the thread */
+    bool live;              /* owns the terminal's live line */
+    bool enter;             /* Enter on a terminal stdin asks for a status line */
+    double started, interval, last_draw;
+    progress_render render; /* NULL: files and bytes */
+    void *ctx;
+    atomic_uint_fast64_t bytes, files;
+    atomic_uint_fast64_t total_bytes, total_files;
+    atomic_bool totals_known;
 };
+
+static progress_policy policy = PROGRESS_AUTO;
+static bool policy_set;
+static bool live_allowed;   /* the policy and the terminal allow a live line */
+static bool stdout_shared;  /* stdout is a terminal: results erase the line first */
+
+static struct {
+    pthread_mutex_t lock;
+    progress *owner;        /* the display drawing the live line */
+    bool shown;             /* the live line is on screen */
+    bool redraw;            /* erased for stdout: draw it again after */
+    bool partial;           /* stdout (a terminal) left its line unfinished */
+    unsigned writing;       /* stdout writes in progress (nested) */
+    char text[LINE_MAX_BYTES];
+    size_t len;
+} term = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* What a signal handler may read: is a live line on screen? */
+static atomic_bool line_on_screen;
 
 static double monotonic_seconds(void)
 {
@@ -36,11 +78,23 @@ static double monotonic_seconds(void)
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
-/* Progress is best effort: a failed write to the terminal is ignored. */
+void progress_set_policy(progress_policy chosen)
+{
+    policy = chosen;
+    policy_set = true;
+    const char *term_name = getenv("TERM");
+    bool dumb = term_name != NULL && strcmp(term_name, "dumb") == 0;
+    live_allowed = chosen == PROGRESS_FORCE || (chosen == PROGRESS_AUTO && !dumb && isatty(STDERR_FILENO));
+    stdout_shared = live_allowed && isatty(STDOUT_FILENO);
+}
+
+/* Status output is best effort: a failed write to the terminal is ignored. */
 static void write_stderr(const char *text, size_t len)
 {
     while (len > 0) {
         ssize_t n = write(STDERR_FILENO, text, len);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n <= 0)
             return;
         text += n;
@@ -48,8 +102,46 @@ static void write_stderr(const char *text, size_t len)
     }
 }
 
-/* "512 B", "1.5 KiB", "12.3 GiB". */
-static void human_bytes(double value, char *out, size_t size)
+/* Appends to a bounded buffer, quietly truncating. */
+typedef struct line_buffer {
+    char data[2 * LINE_MAX_BYTES + 64];
+    size_t len;
+} line_buffer;
+
+static void append(line_buffer *b, const char *text, size_t len)
+{
+    if (len > sizeof(b->data) - b->len)
+        len = sizeof(b->data) - b->len;
+    memcpy(b->data + b->len, text, len);
+    b->len += len;
+}
+
+static void append_str(line_buffer *b, const char *text)
+{
+    append(b, text, strlen(text));
+}
+
+static void set_shown(bool shown)
+{
+    term.shown = shown;
+    atomic_store(&line_on_screen, shown);
+}
+
+/* The width a live line may take: one less than the terminal's, so that
+ * it never wraps (a wrapped line cannot be redrawn in place). */
+static size_t line_width(void)
+{
+    struct winsize size;
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1)
+        return size.ws_col - 1u;
+    const char *columns = getenv("COLUMNS");
+    long n = columns ? strtol(columns, NULL, 10) : 0;
+    return n > 1 && n < 10000 ? (size_t)n - 1 : 79;
+}
+
+/* ---- formatting ---- */
+
+void progress_format_bytes(double value, char *out, size_t size)
 {
     static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
     unsigned unit = 0;
@@ -63,91 +155,239 @@ static void human_bytes(double value, char *out, size_t size)
         snprintf(out, size, "%.1f %s", value, units[unit]);
 }
 
-static void draw(progress *p, double now)
+void progress_format_duration(double seconds, char *out, size_t size)
+{
+    if (!(seconds >= 0)) /* NaN too */
+        seconds = 0;
+    if (seconds >= 100.0 * 365 * 86400) {
+        snprintf(out, size, ">100 years");
+        return;
+    }
+    if (seconds >= 365.0 * 86400) {
+        snprintf(out, size, "%.1f years", seconds / (365.0 * 86400));
+        return;
+    }
+    unsigned long s = (unsigned long)(seconds + 0.5);
+    if (s < 86400)
+        snprintf(out, size, "%lu:%02lu:%02lu", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(out, size, "%lu days %lu h", s / 86400, s / 3600 % 24);
+}
+
+/* The line of a files-and-bytes display, after its prefix. */
+static void render_files(const progress *p, double elapsed, bool full, char *line, size_t size)
 {
     uint64_t bytes = atomic_load_explicit(&p->bytes, memory_order_relaxed);
     uint64_t files = atomic_load_explicit(&p->files, memory_order_relaxed);
-    double elapsed = now - p->started;
     double rate = elapsed > 0 ? (double)bytes / elapsed : 0;
-    char done[32], total[32], speed[32], line[192];
-    human_bytes((double)bytes, done, sizeof(done));
-    human_bytes(rate, speed, sizeof(speed));
+    char done[32], speed[32], count[GROUPED_MAX];
+    progress_format_bytes((double)bytes, done, sizeof(done));
+    progress_format_bytes(rate, speed, sizeof(speed));
+    format_grouped(files, count);
+    const char *prefix = full ? "hc: status: " : "hc: ";
     int n;
-    if (p->total > 0) {
-        human_bytes((double)p->total, total, sizeof(total));
-        double percent = 100.0 * (double)bytes / (double)p->total;
-        n = snprintf(line, sizeof(line), "\rhc: %s of %s (%.0f%%), %s/s", done, total, percent > 100 ? 100 : percent,
-                     speed);
-        if (rate > 0 && bytes < p->total) {
-            unsigned long eta = (unsigned long)((double)(p->total - bytes) / rate + 0.5);
-            n += snprintf(line + n, sizeof(line) - (size_t)n, ", ETA %lu:%02lu:%02lu", eta / 3600, eta / 60 % 60,
-                          eta % 60);
+    if (atomic_load(&p->totals_known)) {
+        uint64_t total_bytes = atomic_load(&p->total_bytes), total_files = atomic_load(&p->total_files);
+        char total[32], total_count[GROUPED_MAX];
+        progress_format_bytes((double)total_bytes, total, sizeof(total));
+        format_grouped(total_files, total_count);
+        double work = (double)bytes + FILE_COST_BYTES * (double)files;
+        double all = (double)total_bytes + FILE_COST_BYTES * (double)total_files;
+        double fraction = all > 0 ? work / all : 1;
+        if (fraction > 1)
+            fraction = 1;
+        if (total_files > 0)
+            n = snprintf(line, size, "%s%s of %s files, %s of %s (%.0f%%), %s/s", prefix, count, total_count, done,
+                         total, floor(fraction * 100), speed);
+        else
+            n = snprintf(line, size, "%s%s of %s (%.0f%%), %s/s", prefix, done, total, floor(fraction * 100), speed);
+        if (n > 0 && (size_t)n < size && fraction > 0 && fraction < 1) {
+            char eta[32];
+            progress_format_duration(elapsed * (1 - fraction) / fraction, eta, sizeof(eta));
+            n += snprintf(line + n, size - (size_t)n, ", ETA %s", eta);
         }
     } else if (files > 0) {
-        n = snprintf(line, sizeof(line), "\rhc: %llu files, %s, %s/s", (unsigned long long)files, done, speed);
+        n = snprintf(line, size, "%s%s files, %s, %s/s", prefix, count, done, speed);
     } else {
-        n = snprintf(line, sizeof(line), "\rhc: %s, %s/s", done, speed);
+        n = snprintf(line, size, "%s%s, %s/s", prefix, done, speed);
     }
-    if (n > 0 && (size_t)n < sizeof(line) - 4) {
-        memcpy(line + n, "\033[K", 3); /* erase what a longer earlier line left */
-        write_stderr(line, (size_t)n + 3);
-        p->shown = true;
+    if (full && n > 0 && (size_t)n < size) {
+        char took[32];
+        progress_format_duration(elapsed, took, sizeof(took));
+        snprintf(line + n, size - (size_t)n, ", elapsed %s", took);
     }
 }
 
-static void erase_locked(progress *p)
+static void render(progress *p, double now, bool full, char *line, size_t size)
 {
-    if (p->shown) {
-        write_stderr("\r\033[K", 4);
-        p->shown = false;
-    }
+    line[0] = '\0';
+    if (p->render)
+        p->render(p->ctx, now - p->started, full, line, size);
+    else
+        render_files(p, now - p->started, full, line, size);
 }
 
-static void *progress_main(void *arg)
+/* ---- the terminal ---- */
+
+/* Under term.lock: a line that must stay (a status line, a warning), with
+ * the live line erased first and drawn again after. cursor_up: the live
+ * line is one row up (Enter was echoed below it). */
+static void print_line_locked(const char *text, size_t len, bool cursor_up)
+{
+    line_buffer b = {.len = 0};
+    if (term.shown) {
+        if (cursor_up)
+            append_str(&b, "\033[A");
+        append_str(&b, "\r\033[K");
+    } else if (term.partial && stdout_shared) {
+        append_str(&b, "\n"); /* not glued to stdout's unfinished line */
+        term.partial = false;
+    }
+    write_stderr(b.data, b.len);
+    write_stderr(text, len);
+    b.len = 0;
+    append_str(&b, "\n");
+    if (term.shown) {
+        append(&b, term.text, term.len);
+        append_str(&b, "\033[K");
+    }
+    write_stderr(b.data, b.len);
+}
+
+static void draw_live(progress *p, double now)
+{
+    char line[LINE_MAX_BYTES];
+    render(p, now, false, line, sizeof(line));
+    size_t len = strlen(line), width = line_width();
+    if (len > width)
+        len = width;
+    pthread_mutex_lock(&term.lock);
+    if (term.owner == p && term.writing == 0) {
+        line_buffer b = {.len = 0};
+        if (!term.shown && term.partial && stdout_shared) {
+            append_str(&b, "\n");
+            term.partial = false;
+        }
+        append_str(&b, "\r");
+        append(&b, line, len);
+        append_str(&b, "\033[K"); /* what a longer earlier line left */
+        write_stderr(b.data, b.len);
+        memcpy(term.text, line, len);
+        term.len = len;
+        set_shown(true);
+        term.redraw = false;
+    }
+    pthread_mutex_unlock(&term.lock);
+    p->last_draw = now;
+}
+
+/* Was the Enter just read echoed by the terminal (so that the cursor left
+ * the live line's row)? */
+static bool enter_echoed(void)
+{
+    struct termios mode;
+    return tcgetattr(STDIN_FILENO, &mode) == 0 && (mode.c_lflag & ECHO);
+}
+
+static void print_full(progress *p, double now, bool cursor_up)
+{
+    char line[LINE_MAX_BYTES];
+    render(p, now, true, line, sizeof(line));
+    pthread_mutex_lock(&term.lock);
+    print_line_locked(line, strlen(line), cursor_up && term.shown);
+    pthread_mutex_unlock(&term.lock);
+}
+
+/* Enter pressed on the terminal stdin? Reads what the line discipline has
+ * (the tool reads stdin for nothing else in these modes). *watch goes
+ * false at the end of input. */
+static bool enter_pressed(bool *watch)
+{
+    char junk[256];
+    ssize_t got = read(STDIN_FILENO, junk, sizeof(junk));
+    if (got < 0 && (errno == EINTR || errno == EAGAIN))
+        return false;
+    if (got <= 0) {
+        *watch = false;
+        return false;
+    }
+    return memchr(junk, '\n', (size_t)got) != NULL || memchr(junk, '\r', (size_t)got) != NULL;
+}
+
+static void *display_main(void *arg)
 {
     progress *p = arg;
-    pthread_mutex_lock(&p->lock);
-    while (!p->stopping) {
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_nsec += REDRAW_NANOSECONDS;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
+    bool watch_stdin = p->enter && isatty(STDIN_FILENO);
+    for (;;) {
+        struct pollfd fds[2] = {{.fd = p->wake[0], .events = POLLIN}, {.fd = STDIN_FILENO, .events = POLLIN}};
+        /* A job in the background must not read the terminal (SIGTTIN). */
+        nfds_t count = watch_stdin && tcgetpgrp(STDIN_FILENO) == getpgrp() ? 2 : 1;
+        int ready = poll(fds, count, TICK_MS);
+        if (ready > 0 && fds[0].revents)
+            break;
+        bool full = atomic_exchange(&cli_status_requested, 0) != 0, enter = false;
+        if (ready > 0 && count == 2 && fds[1].revents) {
+            if (fds[1].revents & POLLNVAL)
+                watch_stdin = false;
+            else
+                enter = enter_pressed(&watch_stdin);
         }
-        pthread_cond_timedwait(&p->wake, &p->lock, &until);
         double now = monotonic_seconds();
-        if (!p->stopping && now - p->started >= SHOW_AFTER_SECONDS)
-            draw(p, now);
+        if (full || enter)
+            print_full(p, now, enter && enter_echoed());
+        if (p->live && now - p->started >= SHOW_AFTER_SECONDS && now - p->last_draw >= p->interval * 0.95)
+            draw_live(p, now);
     }
-    pthread_mutex_unlock(&p->lock);
     return NULL;
 }
 
-progress *progress_start(uint64_t total_bytes)
+static progress *start(progress_render render_fn, void *ctx, double interval, bool enter, uint64_t total_bytes)
 {
-    if (!isatty(STDERR_FILENO))
-        return NULL;
+    if (!policy_set)
+        progress_set_policy(PROGRESS_AUTO);
     progress *p = calloc(1, sizeof(*p));
     if (p == NULL)
         return NULL;
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&p->wake, &attr);
-    pthread_condattr_destroy(&attr);
-    pthread_mutex_init(&p->lock, NULL);
+    if (pipe(p->wake) != 0) {
+        free(p);
+        return NULL;
+    }
+    p->render = render_fn;
+    p->ctx = ctx;
+    p->interval = interval;
+    p->enter = enter;
     p->started = monotonic_seconds();
-    p->total = total_bytes;
     atomic_init(&p->bytes, 0);
     atomic_init(&p->files, 0);
-    if (pthread_create(&p->thread, NULL, progress_main, p) != 0) {
-        pthread_cond_destroy(&p->wake);
-        pthread_mutex_destroy(&p->lock);
+    atomic_init(&p->total_bytes, total_bytes);
+    atomic_init(&p->total_files, 0);
+    atomic_init(&p->totals_known, total_bytes > 0);
+    pthread_mutex_lock(&term.lock);
+    p->live = live_allowed && term.owner == NULL;
+    if (p->live)
+        term.owner = p;
+    pthread_mutex_unlock(&term.lock);
+    if (cli_thread_start(&p->thread, display_main, p) != 0) {
+        pthread_mutex_lock(&term.lock);
+        if (term.owner == p)
+            term.owner = NULL;
+        pthread_mutex_unlock(&term.lock);
+        close(p->wake[0]);
+        close(p->wake[1]);
         free(p);
         return NULL;
     }
     return p;
+}
+
+progress *progress_start(uint64_t total_bytes)
+{
+    return start(NULL, NULL, FILES_INTERVAL, false, total_bytes);
+}
+
+progress *progress_start_custom(progress_render render_fn, void *ctx, double interval, bool enter)
+{
+    return start(render_fn, ctx, interval, enter, 0);
 }
 
 void progress_add_bytes(progress *p, uint64_t bytes)
@@ -162,31 +402,133 @@ void progress_add_file(progress *p)
         atomic_fetch_add_explicit(&p->files, 1, memory_order_relaxed);
 }
 
-void progress_hold(progress *p)
+void progress_set_totals(progress *p, uint64_t files, uint64_t bytes)
 {
     if (p == NULL)
         return;
-    pthread_mutex_lock(&p->lock);
-    erase_locked(p);
+    atomic_store(&p->total_files, files);
+    atomic_store(&p->total_bytes, bytes);
+    atomic_store(&p->totals_known, true);
 }
 
-void progress_release(progress *p)
+bool progress_live(const progress *p)
 {
-    if (p)
-        pthread_mutex_unlock(&p->lock);
+    return p != NULL && p->live;
 }
 
 void progress_stop(progress *p)
 {
     if (p == NULL)
         return;
-    pthread_mutex_lock(&p->lock);
-    p->stopping = true;
-    erase_locked(p);
-    pthread_cond_signal(&p->wake);
-    pthread_mutex_unlock(&p->lock);
+    char stop = 1;
+    while (write(p->wake[1], &stop, 1) < 0 && errno == EINTR)
+        continue;
     pthread_join(p->thread, NULL);
-    pthread_cond_destroy(&p->wake);
-    pthread_mutex_destroy(&p->lock);
+    pthread_mutex_lock(&term.lock);
+    if (term.owner == p) {
+        if (term.shown)
+            write_stderr("\r\033[K", 4);
+        set_shown(false);
+        term.redraw = false;
+        term.owner = NULL;
+    }
+    pthread_mutex_unlock(&term.lock);
+    close(p->wake[0]);
+    close(p->wake[1]);
     free(p);
+}
+
+void progress_stdout_begin(void)
+{
+    if (!stdout_shared)
+        return;
+    pthread_mutex_lock(&term.lock);
+    term.writing++;
+    if (term.shown) {
+        write_stderr("\r\033[K", 4);
+        set_shown(false);
+        term.redraw = true;
+    }
+    pthread_mutex_unlock(&term.lock);
+}
+
+/* Under term.lock: one write to stdout (or a batch of them) is over. */
+static void stdout_done_locked(void)
+{
+    if (--term.writing == 0 && term.redraw && !term.partial && term.owner != NULL) {
+        /* below the result at once: the line never blinks */
+        line_buffer b = {.len = 0};
+        append_str(&b, "\r");
+        append(&b, term.text, term.len);
+        append_str(&b, "\033[K");
+        write_stderr(b.data, b.len);
+        set_shown(true);
+        term.redraw = false;
+    }
+}
+
+void progress_stdout_end(bool wrote, bool ended_line)
+{
+    if (!stdout_shared)
+        return;
+    pthread_mutex_lock(&term.lock);
+    if (wrote)
+        term.partial = !ended_line;
+    stdout_done_locked();
+    pthread_mutex_unlock(&term.lock);
+}
+
+/* The line is erased by the batch's first write, if any, and redrawn once
+ * at the end. */
+void progress_hold(progress *p)
+{
+    (void)p;
+    if (!stdout_shared)
+        return;
+    pthread_mutex_lock(&term.lock);
+    term.writing++;
+    pthread_mutex_unlock(&term.lock);
+}
+
+void progress_release(progress *p)
+{
+    (void)p;
+    if (!stdout_shared)
+        return;
+    pthread_mutex_lock(&term.lock);
+    stdout_done_locked();
+    pthread_mutex_unlock(&term.lock);
+}
+
+void progress_warn(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    char small[1024];
+    size_t len = 4 + (size_t)n;
+    char *text = len < sizeof(small) ? small : malloc(len + 1);
+    if (text == NULL)
+        return;
+    memcpy(text, "hc: ", 4);
+    va_start(ap, fmt);
+    vsnprintf(text + 4, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&term.lock);
+    print_line_locked(text, len, false);
+    pthread_mutex_unlock(&term.lock);
+    if (text != small)
+        free(text);
+}
+
+void progress_erase_for_signal(void)
+{
+    if (atomic_load(&line_on_screen)) {
+        static const char erase[] = "\r\033[K";
+        ssize_t ignored = write(STDERR_FILENO, erase, sizeof(erase) - 1);
+        (void)ignored;
+    }
 }

@@ -1,27 +1,84 @@
-/* Progress of long file and dir runs on stderr (bytes, rate, ETA).
+/* Progress and status lines on stderr (contract §10.7).
  *
- * Shown only when stderr is a terminal, and only once a run has lasted long
- * enough to be worth it; a pipe or file on stderr never gets a byte. Every
- * function accepts NULL (no progress) so callers need no checks. */
+ * A display counts what a long job has done. It draws a live line, redrawn
+ * in place ("\r...\033[K"), when the policy allows (a terminal on stderr,
+ * TERM not "dumb", or --progress; never with --no-progress), and prints one
+ * full status line, with a newline, when SIGUSR1 arrives (and, for displays
+ * that ask for it, when Enter is pressed on a terminal stdin), live line or
+ * not, as dd and hashcat do.
+ *
+ * stdout stays exact: the live line is never written to stdout, and when
+ * stdout is the terminal too, every result line first erases it (output.c
+ * calls progress_stdout_begin/end around each write) and it is redrawn
+ * below the result at once. When stdout is a file or a pipe, results leave
+ * the line alone: it stays on screen and changes in place.
+ *
+ * Every function accepts a NULL display, so callers need no checks. */
 #ifndef HC_CLI_PROGRESS_H
 #define HC_CLI_PROGRESS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+typedef enum progress_policy {
+    PROGRESS_AUTO,   /* a live line when stderr is a terminal and TERM is not "dumb" */
+    PROGRESS_FORCE,  /* --progress: a live line wherever stderr goes */
+    PROGRESS_OFF     /* --no-progress: status lines on request only */
+} progress_policy;
+
+/* Set once from the options, before any display starts (dispatch.c). */
+void progress_set_policy(progress_policy policy);
 
 typedef struct progress progress;
 
-/* NULL when stderr is not a terminal (or on any failure: progress is never
- * worth failing a run for). total_bytes 0 means unknown (no ETA). */
+/* A display of files and bytes (file and dir modes). total_bytes: the bytes
+ * to hash when known up front (one file), 0 when not (progress_set_totals
+ * may tell later). NULL only when no thread could be started. */
 progress *progress_start(uint64_t total_bytes);
 /* Thread-safe; called by the readers after every chunk. */
 void progress_add_bytes(progress *p, uint64_t bytes);
+/* Thread-safe; one input finished (hashed or failed). */
 void progress_add_file(progress *p);
-/* Erase the progress line if it is on screen and keep it off until
- * progress_release: results are written between the two so they never mix
- * with the line. Thread-safe; not recursive. */
+/* The whole job, once known (a counting walk finished, a list was read):
+ * the line then shows totals, percent and ETA. Thread-safe. */
+void progress_set_totals(progress *p, uint64_t files, uint64_t bytes);
+/* Does the display draw a live line? (Worth counting ahead for.) */
+bool progress_live(const progress *p);
+
+/* A display of anything else: render writes the line's text (no control
+ * characters, starting "hc: ") into line; `full` asks for the long form
+ * printed on request (SIGUSR1, Enter). Called from the display's thread,
+ * about every `interval` seconds while the line is live. `enter`: Enter on
+ * a terminal stdin asks for the full line too. */
+typedef void (*progress_render)(void *ctx, double elapsed, bool full, char *line, size_t size);
+progress *progress_start_custom(progress_render render, void *ctx, double interval, bool enter);
+
+/* Erase the line and stop the display (its thread is joined). */
+void progress_stop(progress *p);
+
+/* Around a batch of result lines: the line is erased once before and
+ * redrawn once after, instead of around each line (stdout on a terminal
+ * only; elsewhere nothing happens). Nests with the per-write hooks. */
 void progress_hold(progress *p);
 void progress_release(progress *p);
-/* Erase the line and stop the display thread. */
-void progress_stop(progress *p);
+
+/* For output.c, around every write to stdout. ended_line: the bytes
+ * written (if any) end with '\n'. */
+void progress_stdout_begin(void);
+void progress_stdout_end(bool wrote, bool ended_line);
+
+/* "hc: <text>\n" on stderr without mixing with a live line. */
+void progress_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Erases a live line from a signal handler (async-signal-safe), before
+ * the process dies of a second Ctrl+C. */
+void progress_erase_for_signal(void);
+
+/* Durations in status lines: "0:00:05", "12:34:56", "3 days 4 h",
+ * "4.2 years", ">100 years". */
+void progress_format_duration(double seconds, char *out, size_t size);
+/* "512 B", "1.5 KiB", "12.3 GiB". */
+void progress_format_bytes(double value, char *out, size_t size);
 
 #endif

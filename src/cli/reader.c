@@ -26,6 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
+
 static_assert(sizeof(off_t) == 8, "files beyond 2 GiB need a 64-bit off_t");
 
 /* Streams are read in chunks of this size. */
@@ -46,6 +48,7 @@ const char *read_status_text(read_status status)
         return "invalid search hash";
     case READ_OK:
     case READ_SKIPPED:
+    case READ_INTERRUPTED:
         break;
     }
     return NULL;
@@ -106,6 +109,20 @@ static void fail(file_result *result, read_status status, int error_number)
     result->error_number = error_number;
 }
 
+/* Ctrl+C or SIGTERM (cli.h): the loops here and in bigfile.c look before
+ * each chunk and stop with EINTR, so a stop is answered within one chunk's
+ * work. */
+static bool interrupted(void)
+{
+    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+}
+
+/* A failed read: the error, or the stop that looks like one. */
+static void fail_read(file_result *result, int error)
+{
+    fail(result, error == EINTR && interrupted() ? READ_INTERRUPTED : READ_READ_ERROR, error);
+}
+
 /* Bytes [pos, end) of a regular file. */
 static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end, file_result *result)
 {
@@ -133,20 +150,23 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
                     stats.pipelined ? ", pipelined" : "", stats.cold ? ", cold" : "");
     }
     if (error)
-        fail(result, READ_READ_ERROR, error);
+        fail_read(result, error);
 }
 
-/* Waits until a non-blocking descriptor (a FIFO opened with O_NONBLOCK, or a
- * stdin some other process made non-blocking) has data or is closed. */
-static bool wait_readable(int fd)
+/* Waits until a pipe, FIFO, terminal or socket has data or is closed: 0,
+ * or EINTR after Ctrl+C. A blocking read could wait for a silent producer
+ * forever, whatever the signal flag says; poll looks at it four times a
+ * second (and returns at once for files and devices that are always
+ * ready). A poll that fails for another reason leaves it to read(2). */
+static int wait_readable(int fd)
 {
-    struct pollfd pfd = {.fd = fd, .events = POLLIN};
     for (;;) {
-        int n = poll(&pfd, 1, -1);
-        if (n > 0)
-            return true;
-        if (n < 0 && errno != EINTR)
-            return false;
+        if (interrupted())
+            return EINTR;
+        struct pollfd pfd = {.fd = fd, .events = POLLIN};
+        int n = poll(&pfd, 1, 250);
+        if (n > 0 || (n < 0 && errno != EINTR && errno != EAGAIN))
+            return 0;
     }
 }
 
@@ -163,11 +183,14 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
     }
     while (total < end) {
         size_t want = end - total < READ_CHUNK ? (size_t)(end - total) : READ_CHUNK;
+        int error = wait_readable(fd);
+        if (error) {
+            fail_read(result, error);
+            return;
+        }
         ssize_t got = read(fd, reader->buffer, want);
         if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            if ((errno == EAGAIN || errno == EWOULDBLOCK) && wait_readable(fd))
+            if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
                 continue;
             fail(result, READ_READ_ERROR, errno);
             return;

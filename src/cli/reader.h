@@ -23,10 +23,12 @@ typedef enum read_status {
     READ_READ_ERROR,    /* "read error" (also: a directory, a file that shrank) */
     READ_OFFSET_ERROR,  /* "Offset is greater than file size" */
     READ_SKIPPED,       /* dir mode: no longer a regular file when opened */
-    READ_BAD_TARGET     /* file mode: "invalid search hash", a malformed -m */
+    READ_BAD_TARGET,    /* file mode: "invalid search hash", a malformed -m */
+    READ_INTERRUPTED    /* Ctrl+C or SIGTERM came first: no line at all */
 } read_status;
 
-/* The per-file error text of contract §3.5; NULL for READ_OK/READ_SKIPPED. */
+/* The per-file error text of contract §3.5; NULL for READ_OK, READ_SKIPPED
+ * and READ_INTERRUPTED. */
 const char *read_status_text(read_status status);
 
 /* -q and -z: hash from offset, at most limit bytes (0: to the end). */

@@ -4,7 +4,9 @@ HC_BINARY names the binary, HC_TEST_DATA the tests/data folder (ctest sets both)
 """
 import os
 import pathlib
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -69,3 +71,31 @@ def load_vectors():
 
 
 ALGORITHMS = sorted({row[0] for row in load_vectors()}, key=lambda s: s.encode())
+
+
+# ---- signals (contract §10.7) ----
+
+def default_sigint():
+    """preexec_fn: SIGINT as a terminal's Ctrl+C finds it. A runner that
+    started the suite with SIGINT ignored (a background job of a script)
+    would pass that on, and hc rightly leaves an ignored SIGINT alone."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def spawn_hc(args, **kwargs):
+    """Popen of hc with SIGINT at its default (see default_sigint)."""
+    return subprocess.Popen([HC_BINARY, *args], preexec_fn=default_sigint, **kwargs)
+
+
+def handler_installed(pid, sig=signal.SIGINT):
+    with open(f"/proc/{pid}/status") as status:
+        caught = next(line for line in status if line.startswith("SigCgt:"))
+    return bool(int(caught.split()[1], 16) & (1 << (sig - 1)))
+
+
+def wait_for_handler(pid, sig=signal.SIGINT, timeout=30):
+    """Returns once hc catches sig: a signal sent before (slow starts under
+    the sanitizers) would simply kill it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not handler_installed(pid, sig):
+        time.sleep(0.002)

@@ -333,10 +333,13 @@ def test_unreadable_file_and_directory(open_tmp):
     r = run_hc_unprivileged("md5", "dir", "-s", "u", "-r", cwd=open_tmp)
     assert (r.rc, r.lines) == (1, ["u/a | open error", f"u/b | 0 bytes | {MD5_EMPTY}", "u/closed: AccessDenied",
                                    f"u/open/y | 1 bytes | {md5(b'y')}"])
-    # --noerroronfind hides walk diagnostics, never per-file errors
+    # and why, on stderr (§10.7)
+    assert r.err == "hc: u/a: Permission denied\nhc: u/closed: Permission denied\n"
+    # --noerroronfind hides walk diagnostics (and their reasons), never per-file errors
     r = run_hc_unprivileged("md5", "dir", "-s", "u", "-r", "--noerroronfind", cwd=open_tmp)
     assert (r.rc, r.lines) == (1, ["u/a | open error", f"u/b | 0 bytes | {MD5_EMPTY}",
                                    f"u/open/y | 1 bytes | {md5(b'y')}"])
+    assert r.err == "hc: u/a: Permission denied\n"
     os.chmod(os.path.join(open_tmp, "u", "a"), 0o644)
     r = run_hc_unprivileged("md5", "dir", "-s", "u", "-r", "--noerroronfind", cwd=open_tmp)
     assert r.rc == 0
@@ -344,10 +347,10 @@ def test_unreadable_file_and_directory(open_tmp):
     os.chmod(os.path.join(open_tmp, "u", "a"), 0)
     r = run_hc_unprivileged("crc32", "dir", "-s", "u", "--sfv", cwd=open_tmp)
     assert (r.rc, r.lines) == (1, ["b    00000000"])
-    assert r.err.startswith("hc: u/a: open error (Permission denied)")
+    assert r.err == "hc: u/a: Permission denied\n"
     # the source itself
     r = run_hc_unprivileged("md5", "dir", "-s", "u/closed", cwd=open_tmp)
-    assert (r.rc, r.out) == (1, "u/closed: cannot open directory\n")
+    assert (r.rc, r.out, r.err) == (1, "u/closed: cannot open directory\n", "hc: u/closed: Permission denied\n")
 
 
 def test_directory_that_vanishes_mid_walk(tmp_path):

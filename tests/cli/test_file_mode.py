@@ -214,11 +214,11 @@ def test_sfv_basename_takes_both_separators(tmp_path):
 def test_missing_file(tmp_path):
     path = str(tmp_path / "nope")
     r = run_hc("md5", "file", "-s", path)
-    assert (r.rc, r.out) == (1, f"{path} | open error\n")
-    # no line at all in the formats without an error column; a word on stderr
+    # the contract's line, and why on stderr (§10.7)
+    assert (r.rc, r.out, r.err) == (1, f"{path} | open error\n", f"hc: {path}: No such file or directory\n")
+    # no line at all in the formats without an error column; the same word on stderr
     r = run_hc("md5", "file", "-s", path, "-c")
-    assert (r.rc, r.out) == (1, "")
-    assert r.err.startswith(f"hc: {path}: open error")
+    assert (r.rc, r.out, r.err) == (1, "", f"hc: {path}: No such file or directory\n")
     r = run_hc("crc32", "file", "-s", path, "--sfv")
     assert (r.rc, r.out) == (1, "")
 

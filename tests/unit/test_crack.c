@@ -578,6 +578,58 @@ static void timed(const char *name, void (*fn)(void))
     fprintf(stderr, "%s: %.3f s\n", name, (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9);
 }
 
+/* ---- live progress ------------------------------------------------------------------ */
+
+static bool progress_moved(void *arg)
+{
+    const hc_crack_progress *progress = arg;
+    return atomic_load(&progress->hashed) > 0;
+}
+
+/* job->progress ends equal to the result, and moves while the run goes on
+ * (a run stopped as soon as it shows progress stops long before its end). */
+static void test_progress(void)
+{
+    const char *names[] = {"md5", "gost"}; /* a kernel, the generic path */
+    for (size_t a = 0; a < sizeof(names) / sizeof(names[0]); a++) {
+        const hc_algorithm *alg = alg_named(names[a]);
+        uint8_t target[HC_MAX_DIGEST_LEN], dict[HC_DICT_MAX];
+        size_t d;
+        hc_crack_dictionary("0-9a-z", 6, dict, &d);
+        candidate_digest(alg, (const uint8_t *)"not in it", 9, target);
+        hc_crack_progress progress;
+        atomic_init(&progress.hashed, 0);
+        atomic_init(&progress.length, 0);
+        atomic_init(&progress.found, 0);
+        hc_crack_job job = {.alg = alg, .target = target, .dict = dict, .dict_len = d, .min_len = 2,
+                            .max_len = 3, .threads = 2, .progress = &progress};
+        hc_crack_result r;
+        CHECK(hc_crack_run(&job, &r) == HC_OK);
+        CHECK(!r.found && r.hashed == 36 * 36 + 36 * 36 * 36);
+        CHECK(atomic_load(&progress.hashed) == (uint64_t)r.hashed);
+        CHECK(atomic_load(&progress.length) == 3 && atomic_load(&progress.found) == 0);
+        hc_crack_result_free(&r);
+
+        candidate_digest(alg, (const uint8_t *)"zz9", 3, target);
+        atomic_store(&progress.hashed, 0);
+        CHECK(hc_crack_run(&job, &r) == HC_OK);
+        CHECK(found_is(&r, "zz9", 3) && atomic_load(&progress.found) == 1);
+        CHECK(atomic_load(&progress.hashed) == (uint64_t)r.hashed);
+        hc_crack_result_free(&r);
+
+        /* 36^6 candidates (minutes of work): stopped once progress shows. */
+        atomic_store(&progress.hashed, 0);
+        atomic_store(&progress.found, 0);
+        job.min_len = job.max_len = 6;
+        job.cancelled = progress_moved;
+        job.cancel_arg = &progress;
+        CHECK(hc_crack_run(&job, &r) == HC_OK);
+        CHECK(r.cancelled && !r.found && r.hashed < hc_count_pow(36, 6) / 100);
+        CHECK(atomic_load(&progress.hashed) == (uint64_t)r.hashed && atomic_load(&progress.length) == 6);
+        hc_crack_result_free(&r);
+    }
+}
+
 int main(void)
 {
     timed("dictionary", test_dictionary);
@@ -588,6 +640,7 @@ int main(void)
     timed("all_algorithms", test_all_algorithms);
     timed("ntlm_units", test_ntlm_units);
     timed("limits", test_limits);
+    timed("progress", test_progress);
     timed("kernels", test_kernels);
     return test_report("test_crack");
 }

@@ -58,6 +58,10 @@ enum {
      * fast rows, about 15 ms for the slowest (MD2, 5 MB/s); a call costs
      * nanoseconds. */
     POLL_BYTES = 1 << 16,
+    /* Bytes hashed between two updates of job->progress: a few
+     * milliseconds for fast rows, under a second for MD2, and few enough
+     * updates of the shared counter not to contend for it. */
+    PUBLISH_BYTES = 1 << 22,
     /* Candidates longer than LONG_LEN characters keep only their last
      * TAIL_CHARS (> 128, the most digits an index below 2^128 has in any
      * base >= 2); the leading run is fed from a RUN_PIECE buffer. */
@@ -150,6 +154,8 @@ typedef struct worker {
     uint32_t hits[HITS_CAP];
     hc_count processed;
     uint64_t since_poll;   /* bytes hashed since job->cancelled() was called */
+    hc_count published;    /* the part of processed added to job->progress */
+    uint64_t since_publish; /* bytes hashed since then */
 } worker;
 
 /* ---- keyspace positions ---------------------------------------------------- */
@@ -271,6 +277,8 @@ static bool next_chunk(engine *e, chunk *c)
         c->len = e->cur_len;
         c->off = e->cur_off;
         c->count = (uint64_t)(stop - e->cur_off);
+        if (e->job->progress)
+            atomic_store_explicit(&e->job->progress->length, c->len, memory_order_relaxed);
         if (stop == end) {
             if (e->cur_len == e->last_len)
                 e->dispensed = true;
@@ -302,6 +310,8 @@ static void record_match(worker *w, const chunk *c, hc_count index)
             e->found_text = copy;
             e->found_len = c->len;
             e->found_index = index;
+            if (atomic_load(&e->found_seq) == UINT64_MAX && e->job->progress)
+                atomic_fetch_add_explicit(&e->job->progress->found, 1, memory_order_relaxed);
             atomic_store(&e->found_seq, c->seq);
         }
     }
@@ -317,6 +327,17 @@ static void fail(engine *e, hc_status status)
     atomic_store(&e->stop, true);
 }
 
+/* Adds what the worker hashed since the last call to job->progress. */
+static void publish(worker *w)
+{
+    hc_crack_progress *progress = w->e->job->progress;
+    w->since_publish = 0;
+    if (progress == NULL || w->processed == w->published)
+        return;
+    atomic_fetch_add_explicit(&progress->hashed, (uint64_t)(w->processed - w->published), memory_order_relaxed);
+    w->published = w->processed;
+}
+
 /* Should the worker drop chunk c? (an earlier match, an error, or cancel)
  * `hashed` is the work done since the last call, in bytes. */
 static bool abandon(worker *w, const chunk *c, uint64_t hashed)
@@ -326,6 +347,9 @@ static bool abandon(worker *w, const chunk *c, uint64_t hashed)
         atomic_load_explicit(&e->found_seq, memory_order_relaxed) < c->seq)
         return true;
     w->since_poll += hashed;
+    w->since_publish += hashed;
+    if (w->since_publish >= PUBLISH_BYTES)
+        publish(w);
     if (w->since_poll >= POLL_BYTES) {
         w->since_poll = 0;
         if (e->job->cancelled && e->job->cancelled(e->job->cancel_arg)) {
@@ -826,6 +850,7 @@ static void worker_main(void *arg, size_t index)
         else
             run_generic(&w, &c);
     }
+    publish(&w);
     pthread_mutex_lock(&e->lock);
     e->processed += w.processed;
     pthread_mutex_unlock(&e->lock);

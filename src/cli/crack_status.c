@@ -1,0 +1,125 @@
+/* The status line of hash mode. */
+#include "crack_status.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The live line changes about once a second (hashcat's pace). */
+#define STATUS_INTERVAL 1.0
+/* Weight of the latest second in the displayed speed: steady, yet it
+ * follows the step to a longer length (slower candidates) in a few
+ * seconds. */
+#define RATE_WEIGHT 0.3
+
+void format_count(hc_count value, char *out, size_t size)
+{
+    const uint64_t giga18 = 1000000000000000000ull;
+    if (value <= UINT64_MAX) {
+        char grouped[GROUPED_MAX];
+        format_grouped((uint64_t)value, grouped);
+        snprintf(out, size, "%s", grouped);
+        return;
+    }
+    /* groups of 10^18 are six whole groups of three */
+    format_count(value / giga18, out, size);
+    uint64_t low = (uint64_t)(value % giga18);
+    size_t used = strlen(out);
+    for (int g = 5; g >= 0 && used < size; g--) {
+        uint64_t div = 1;
+        for (int k = 0; k < g; k++)
+            div *= 1000;
+        used += (size_t)snprintf(out + used, size - used, " %03u", (unsigned)(low / div % 1000));
+    }
+}
+
+/* "950", "12.3 k", "4.1 G", "7.2e+30": the live line's short counts. */
+static void format_short(double value, char *out, size_t size)
+{
+    static const char *const prefixes[] = {"", " k", " M", " G", " T", " P", " E", " Z", " Y"};
+    unsigned i = 0;
+    while (value >= 999.95 && i + 1 < sizeof(prefixes) / sizeof(prefixes[0])) {
+        value /= 1000;
+        i++;
+    }
+    if (value >= 999.95)
+        snprintf(out, size, "%.1e", value * 1e24);
+    else if (i == 0)
+        snprintf(out, size, "%.0f", value);
+    else
+        snprintf(out, size, "%.1f%s", value, prefixes[i]);
+}
+
+static void format_percent(double fraction, char *out, size_t size)
+{
+    if (fraction > 0 && fraction < 0.001)
+        snprintf(out, size, "<0.1%%");
+    else
+        snprintf(out, size, "%.1f%%", fraction * 100 > 100 ? 100 : fraction * 100);
+}
+
+static void render(void *ctx, double elapsed, bool full, char *line, size_t size)
+{
+    crack_status *s = ctx;
+    uint64_t done = atomic_load_explicit(&s->counters.hashed, memory_order_relaxed);
+    unsigned length = (unsigned)atomic_load_explicit(&s->counters.length, memory_order_relaxed);
+    unsigned found = (unsigned)atomic_load_explicit(&s->counters.found, memory_order_relaxed);
+    if (length == 0)
+        length = s->min_len;
+    /* the speed of the last seconds, not of the whole run: longer
+     * candidates hash slower */
+    if (elapsed - s->rate_at >= 0.5 || s->rate_at == 0) {
+        double span = elapsed - s->rate_at;
+        double recent = span > 0 ? (double)(done - s->rate_done) / span : 0;
+        s->rate = s->rate_at == 0 ? recent : RATE_WEIGHT * recent + (1 - RATE_WEIGHT) * s->rate;
+        s->rate_at = elapsed;
+        s->rate_done = done;
+    }
+    double total = (double)s->total;
+    double fraction = total > 0 ? (double)done / total : 0;
+    char percent[16], eta[32], speed[32];
+    format_percent(fraction, percent, sizeof(percent));
+    if (s->rate > 0 && (double)done < total)
+        progress_format_duration((total - (double)done) / s->rate, eta, sizeof(eta));
+    else
+        snprintf(eta, sizeof(eta), "-");
+    format_short(s->rate, speed, sizeof(speed));
+    if (!full) {
+        char now[32], all[32];
+        format_short((double)done, now, sizeof(now));
+        format_short(total, all, sizeof(all));
+        snprintf(line, size, "hc: %s of %s (%s), length %u, %s/s, ETA %s, found %u/%u", now, all, percent, length,
+                 speed, eta, found, s->targets);
+        return;
+    }
+    char now[64], all[64], took[32];
+    format_count(done, now, sizeof(now));
+    format_count(s->total, all, sizeof(all));
+    progress_format_duration(elapsed, took, sizeof(took));
+    snprintf(line, size,
+             "hc: status: %s of %s candidates (%s), length %u (%u-%u), %s/s, elapsed %s, ETA %s, found %u of %u", now,
+             all, percent, length, s->min_len, s->max_len, speed, took, eta, found, s->targets);
+}
+
+void crack_status_start(crack_status *status, hc_crack_job *job)
+{
+    memset(status, 0, sizeof(*status));
+    atomic_init(&status->counters.hashed, 0);
+    atomic_init(&status->counters.length, 0);
+    atomic_init(&status->counters.found, 0);
+    hc_count attempts;
+    hc_crack_job_size(job, &attempts, &status->total);
+    status->min_len = job->min_len;
+    status->max_len = job->max_len;
+    status->targets = 1;
+    job->progress = &status->counters;
+    status->display = progress_start_custom(render, status, STATUS_INTERVAL, true);
+}
+
+void crack_status_stop(crack_status *status, hc_crack_job *job)
+{
+    progress_stop(status->display);
+    status->display = NULL;
+    job->progress = NULL;
+}

@@ -1,0 +1,32 @@
+/* The status line of hash mode (contract §10.7): candidates done of the
+ * run (percent), current length, speed, ETA and answers found, from the
+ * counters the engine publishes (hc_crack_progress); live on a terminal
+ * about once a second, in full on SIGUSR1 or Enter. */
+#ifndef HC_CLI_CRACK_STATUS_H
+#define HC_CLI_CRACK_STATUS_H
+
+#include <stddef.h>
+
+#include "hc/crack.h"
+#include "progress.h"
+
+typedef struct crack_status {
+    hc_crack_progress counters;  /* the engine writes, the display reads */
+    hc_count total;              /* candidates the run hashes */
+    uint32_t min_len, max_len;
+    unsigned targets;
+    /* the display thread's own: the speed, smoothed over the last seconds */
+    double rate, rate_at;
+    uint64_t rate_done;
+    progress *display;
+} crack_status;
+
+/* Starts showing the status of job (which then publishes into status). */
+void crack_status_start(crack_status *status, hc_crack_job *job);
+/* Erases the line; job->progress is cleared again. */
+void crack_status_stop(crack_status *status, hc_crack_job *job);
+
+/* Digits grouped by spaces (§5.6), for counts beyond 64 bits too. */
+void format_count(hc_count value, char *out, size_t size);
+
+#endif

@@ -1,0 +1,72 @@
+/* The counting walk of dir mode's progress line. */
+#include "treecount.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+struct tree_count {
+    pthread_t thread;
+    atomic_bool stop;
+    walk *walk;
+    read_range range;
+    progress *display;
+};
+
+static void *count_main(void *arg)
+{
+    tree_count *count = arg;
+    uint64_t files = 0, bytes = 0;
+    walk_item item;
+    while (!atomic_load_explicit(&count->stop, memory_order_relaxed) && walk_next(count->walk, &item)) {
+        if (item.kind == WALK_FILE) {
+            /* every listed file gets a line (or an error), as the
+             * hashing side counts them; only regular ones have bytes */
+            struct stat st;
+            files++;
+            if (fstatat(walk_dir_fd(item.dir), item.name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+                bytes += read_length((uint64_t)st.st_size, &count->range);
+        }
+        walk_item_free(&item);
+    }
+    /* out of memory, or stopped: no totals rather than wrong ones */
+    if (!atomic_load(&count->stop) && errno != ENOMEM)
+        progress_set_totals(count->display, files, bytes);
+    return NULL;
+}
+
+tree_count *tree_count_start(const char *source, const walk_options *options, const read_range *range,
+                             progress *display)
+{
+    if (!progress_live(display))
+        return NULL;
+    tree_count *count = calloc(1, sizeof(*count));
+    if (count == NULL)
+        return NULL;
+    atomic_init(&count->stop, false);
+    count->range = *range;
+    count->display = display;
+    count->walk = walk_open(source, options);
+    if (count->walk == NULL || cli_thread_start(&count->thread, count_main, count) != 0) {
+        walk_close(count->walk);
+        free(count);
+        return NULL;
+    }
+    return count;
+}
+
+void tree_count_stop(tree_count *count)
+{
+    if (count == NULL)
+        return;
+    atomic_store(&count->stop, true);
+    pthread_join(count->thread, NULL);
+    walk_close(count->walk);
+    free(count);
+}
