@@ -371,7 +371,7 @@ def test_directory_that_vanishes_mid_walk(tmp_path):
     # with -c the diagnostic goes to stderr: stdout stays a checksum list
     assert len(lines) == 1 + 1500 + 1
     assert lines[-1] == f"{run_hc('snefru256', 'string', '-s', 'y').out.strip()} v/c/y"
-    assert err.decode() == "hc: v/b: FileNotFound (No such file or directory)\n"
+    assert err.decode() == "hc: v/b: No such file or directory\n"
 
 
 # ---- output: -o, broken and closed stdout ----

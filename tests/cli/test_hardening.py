@@ -17,7 +17,9 @@ def test_bad_hash_is_named_even_when_the_file_cannot_be_opened(tmp_path):
     """Before: only `open error` and exit 2, the bad -m never mentioned."""
     r = run_hc("md5", "file", "-s", str(tmp_path / "missing"), "-m", "zz")
     assert (r.rc, r.out) == (2, f"{tmp_path}/missing | open error\n")
-    assert r.err == "hc: invalid -m/--hash value 'zz': expected 32 hex digits\n"
+    # why the file failed (§10.7), and what is wrong with -m
+    assert r.err == (f"hc: {tmp_path}/missing: No such file or directory\n"
+                     "hc: invalid -m/--hash value 'zz': expected 32 hex digits\n")
     (tmp_path / "f").write_bytes(b"123")
     r = run_hc("md5", "file", "-s", str(tmp_path / "f"), "-m", "zz")
     assert (r.rc, r.out) == (2, f"{tmp_path}/f | invalid search hash\n")
