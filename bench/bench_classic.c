@@ -66,7 +66,7 @@ int main(int argc, char **argv)
      * with ours (the rows are what "ours" runs). */
     const hc_algorithm librhash_tiger = {
         .id = HC_TIGER, .name = "librhash tiger", .digest_len = 24, .block_len = 64,
-        .flags = HC_ALG_OPAQUE_CTX, .variant = HC_RHASH_TIGER, .ctx_size = sizeof(hc_rhash_ctx),
+        .flags = HC_ALG_OPAQUE_CTX, .backend_id = HC_RHASH_TIGER, .ctx_size = sizeof(hc_rhash_ctx),
         .acquire = hc_rhash_acquire, .release = hc_rhash_release,
         .init = hc_rhash_init, .update = hc_rhash_update, .final = hc_rhash_final,
     };

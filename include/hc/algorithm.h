@@ -25,7 +25,7 @@
 #define HC_CTX_ALIGN 64
 
 struct hc_pool;
-struct hc_multibuffer;
+struct hc_kernel;
 
 /* Dense ids, in the byte-wise sorted order of the names (contract §1.2). */
 typedef enum hc_algorithm_id {
@@ -149,7 +149,6 @@ struct hc_algorithm {
     uint16_t digest_len;       /* bytes of the default digest */
     uint16_t block_len;        /* bytes the compression function consumes */
     uint32_t flags;            /* enum hc_algorithm_flags */
-    uint32_t variant;          /* row-specific parameter read by init (passes, padding byte, ...) */
     uint32_t ctx_size;         /* bytes of context, <= HC_MAX_CTX_SIZE */
     hc_backend backend;        /* whose code update() runs */
     /* The SIMD levels the row's own update() has code for, as bits
@@ -157,6 +156,16 @@ struct hc_algorithm {
      * the highest one not above hc_simd_active(). Libraries choose their
      * own code paths, so library rows leave it 0. */
     uint8_t simd_levels;
+
+    /* Facts of one member of a family, read by its hooks and by its
+     * brute-force kernel alike (zero where they do not apply): */
+    uint8_t passes;            /* HAVAL: 3, 4 or 5 */
+    /* The first padding byte after the message: Tiger 0x01, Tiger2 0x80
+     * (TTH: its leaves are Tiger's); SHA-3 0x06, Keccak 0x01 (the domain
+     * bits with the first bit of pad10*1, FIPS 202 B.2). */
+    uint8_t pad_byte;
+    uint32_t crc_poly;         /* CRCs: the polynomial, reflected (RFC 1952 §8, RFC 3720 B.4) */
+    uint32_t backend_id;       /* librhash rows: the RHASH_* id */
 
     /* Optional: obtain what the context refers to (HC_ALG_OPAQUE_CTX). */
     hc_status (*acquire)(void *ctx, const hc_algorithm *alg);
@@ -171,8 +180,10 @@ struct hc_algorithm {
     /* Optional: hash a large in-memory buffer with all threads of pool.
      * Same result as update(). */
     void (*update_parallel)(void *ctx, const void *data, size_t len, struct hc_pool *pool);
-    /* Optional: brute-force kernels hashing many equal-length candidates at once. */
-    const struct hc_multibuffer *multibuffer;
+    /* Optional: the brute-force kernel family that hashes many equal-length
+     * candidates at once (src/lib/crack/kernel.h); every parameter it needs
+     * comes from the fields above. */
+    const struct hc_kernel *kernel;
     /* Optional: subtrees hashed apart (tree hashes); see hc_hasher_subtree. */
     const hc_tree_hooks *tree;
 };

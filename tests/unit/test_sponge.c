@@ -429,7 +429,7 @@ static void check_shake(hc_simd_level level)
     fill_pattern(msg, sizeof(msg), 13);
     for (size_t i = 0; i < sizeof(shakes) / sizeof(shakes[0]); i++) {
         hc_algorithm shake = {.name = shakes[i].openssl, .digest_len = (uint16_t)shakes[i].security_bytes,
-                              .variant = SHAKE_DOMAIN};
+                              .pad_byte = SHAKE_DOMAIN};
         static const size_t lengths[] = {0, 1, 167, 168, 169, 600};
         for (size_t l = 0; l < sizeof(lengths) / sizeof(lengths[0]); l++) {
             uint8_t ours[OUT_LEN], theirs[OUT_LEN];

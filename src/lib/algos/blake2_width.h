@@ -22,37 +22,13 @@
  * development machine, whose vector integer operations take two cycles,
  * so no SIMD backend is dispatched. */
 
+#include "blake2_g.h"
+
 #define B2_ROTR(x, n) (((x) >> (n)) | ((x) << (8 * sizeof(B2_WORD) - (n))))
-
-/* G mixes two message words into four state words (§3.1). The message
- * word is added to a first: b is the value computed last, so a + x is
- * ready before it and only one addition waits for b. */
-#define B2_G(a, b, c, d, x, y)         \
-    do {                               \
-        a = (a + (x)) + b;             \
-        d = B2_ROTR(d ^ a, B2_R1);     \
-        c = c + d;                     \
-        b = B2_ROTR(b ^ c, B2_R2);     \
-        a = (a + (y)) + b;             \
-        d = B2_ROTR(d ^ a, B2_R3);     \
-        c = c + d;                     \
-        b = B2_ROTR(b ^ c, B2_R4);     \
-    } while (0)
-
-/* One round: G on the four columns, then on the four diagonals. */
+#define B2_G(a, b, c, d, x, y) BLAKE2_G(B2_ROTR, B2_R1, B2_R2, B2_R3, B2_R4, a, b, c, d, x, y)
+#define B2_V(i) v##i
 #define B2_M(i) B2_LOAD(blocks + (i) * sizeof(B2_WORD))
-#define B2_ROUND(r)                                       \
-    do {                                                  \
-        const uint8_t *s = hc_blake2_sigma[r];            \
-        B2_G(v0, v4, v8, v12, B2_M(s[0]), B2_M(s[1]));    \
-        B2_G(v1, v5, v9, v13, B2_M(s[2]), B2_M(s[3]));    \
-        B2_G(v2, v6, v10, v14, B2_M(s[4]), B2_M(s[5]));   \
-        B2_G(v3, v7, v11, v15, B2_M(s[6]), B2_M(s[7]));   \
-        B2_G(v0, v5, v10, v15, B2_M(s[8]), B2_M(s[9]));   \
-        B2_G(v1, v6, v11, v12, B2_M(s[10]), B2_M(s[11])); \
-        B2_G(v2, v7, v8, v13, B2_M(s[12]), B2_M(s[13]));  \
-        B2_G(v3, v4, v9, v14, B2_M(s[14]), B2_M(s[15]));  \
-    } while (0)
+#define B2_ROUND(r) BLAKE2_ROUND(B2_G, B2_V, B2_M, hc_blake2_sigma[r])
 
 #define B2_PASTE2(a, b, c) a##b##c
 #define B2_PASTE(a, b, c) B2_PASTE2(a, b, c)
@@ -147,6 +123,7 @@ void B2_FN(_final)(void *vctx, uint8_t *out, size_t out_len)
 
 #undef B2_ROTR
 #undef B2_G
+#undef B2_V
 #undef B2_ROUND
 #undef B2_M
 #undef B2_PASTE2

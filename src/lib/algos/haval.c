@@ -65,11 +65,10 @@ void hc_haval_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
     hc_haval_ctx *haval = ctx;
     memset(haval, 0, sizeof(*haval));
     memcpy(haval->state, haval_initial, sizeof(haval_initial));
-    /* Rows carry a valid pair; anything else is pulled to the nearest
-     * member rather than reading past the state. */
-    haval->passes = alg->variant < 3 ? 3 : alg->variant > 5 ? 5 : alg->variant;
-    unsigned len = alg->digest_len;
-    haval->digest_len = len < 16 ? 16 : len > 32 ? 32 : len / 4 * 4;
+    /* A valid pair by construction: HAVAL_ROW in algorithms.c checks both
+     * at compile time. */
+    haval->passes = alg->passes;
+    haval->digest_len = alg->digest_len;
 }
 
 void hc_haval_update(void *ctx, const void *data, size_t len)

@@ -1,4 +1,5 @@
-/* HAVAL (Zheng, Pieprzyk, Seberry 1992), 3/4/5 passes x 128..256 bits, our own code. The row variant is the number of passes. */
+/* HAVAL (Zheng, Pieprzyk, Seberry 1992), 3/4/5 passes x 128..256 bits, our
+ * own code; the row gives the passes and the digest length. */
 #ifndef HC_ALGOS_HAVAL_H
 #define HC_ALGOS_HAVAL_H
 

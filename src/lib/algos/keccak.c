@@ -139,7 +139,7 @@ void hc_keccak_init(void *vctx, const hc_algorithm *alg, const hc_params *params
     memset(ctx, 0, sizeof(*ctx));
     /* c = 2d (FIPS 202 §6.1), rate r = 1600 - c bits. */
     ctx->rate = 200 - 2 * (size_t)alg->digest_len;
-    ctx->domain = (uint8_t)alg->variant;
+    ctx->domain = alg->pad_byte;
     ctx->absorb = pick_backend();
 }
 

@@ -1,6 +1,6 @@
 /* The Keccak sponge: SHA-3 (FIPS 202, domain byte 0x06) and original Keccak
- * (domain byte 0x01); the row variant is the domain byte, the capacity is
- * twice the digest length (FIPS 202 §6.1; Keccak submission, round 3). */
+ * (domain byte 0x01); the row's pad_byte is the domain byte, the capacity
+ * is twice the digest length (FIPS 202 §6.1; Keccak submission, round 3). */
 #ifndef HC_ALGOS_KECCAK_H
 #define HC_ALGOS_KECCAK_H
 

@@ -30,7 +30,7 @@ hc_status hc_rhash_acquire(void *ctx, const hc_algorithm *alg)
 {
     hc_rhash_ctx *c = ctx;
     pthread_once(&rhash_once, rhash_initialise_library);
-    c->handle = rhash_init(alg->variant);
+    c->handle = rhash_init(alg->backend_id);
     return c->handle ? HC_OK : HC_ERR_NOMEM;
 }
 

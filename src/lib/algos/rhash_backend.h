@@ -1,6 +1,6 @@
 /* Adapter to librhash for Whirlpool, GOST R 34.11-94 (CryptoPro),
  * Snefru-128/256 and EDON-R-256/512 (and TTH, for the unit tests' cross-check
- * of our own). The row's variant is the RHASH_* id. */
+ * of our own). The row's backend_id is the RHASH_* id. */
 #ifndef HC_ALGOS_RHASH_BACKEND_H
 #define HC_ALGOS_RHASH_BACKEND_H
 

@@ -1,8 +1,6 @@
-/* RIPEMD-128/256/320 (Dobbertin, Bosselaers, Preneel), our own code. The row
- * variant is unused; digest_len picks the member of the family.
- *
- * digest_len 20 gives RIPEMD-160: the table takes RIPEMD-160 from OpenSSL,
- * and the tests compare ours against it to check the five-word machinery
+/* RIPEMD-128/160/256/320 (Dobbertin, Bosselaers, Preneel), our own code;
+ * the row's digest_len picks the member of the family. The tests compare
+ * our RIPEMD-160 with OpenSSL's, which also checks the five-word machinery
  * that RIPEMD-320 shares with it. */
 #ifndef HC_ALGOS_RIPEMD_H
 #define HC_ALGOS_RIPEMD_H

@@ -89,7 +89,7 @@ void hc_tiger_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
     hc_tiger_ctx *tiger = ctx;
     memset(tiger, 0, sizeof(*tiger));
     memcpy(tiger->state, tiger_initial, sizeof(tiger_initial));
-    tiger->padding = alg->variant == HC_TIGER_PADDING_TIGER2 ? HC_TIGER_PADDING_TIGER2 : HC_TIGER_PADDING_TIGER;
+    tiger->padding = alg->pad_byte;
 }
 
 void hc_tiger_update(void *ctx, const void *data, size_t len)

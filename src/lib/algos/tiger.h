@@ -1,4 +1,5 @@
-/* Tiger/192 (Anderson, Biham); the row variant is the first padding byte: 0x01 for Tiger, 0x80 for Tiger2. */
+/* Tiger/192 (Anderson, Biham); the row's pad_byte is the first padding
+ * byte: 0x01 for Tiger, 0x80 for Tiger2. */
 #ifndef HC_ALGOS_TIGER_H
 #define HC_ALGOS_TIGER_H
 

@@ -11,9 +11,9 @@
  * short strings collide).
  *
  * Two ways to hash a chunk:
- *  - the multi-buffer kernels (multibuffer.h) for one-block MD5, MD4, NTLM,
- *    SHA-1, SHA-224 and SHA-256 messages: the last characters vary inside
- *    the kernel from tables, the others form the constant words;
+ *  - the row's brute-force kernel (kernel.h) for messages of one block (and
+ *    CRCs at any length): the last characters vary inside the kernel from
+ *    tables, the others form the constant words;
  *  - the generic path for everything else: one candidate at a time through
  *    the algorithm's hooks, the shared prefix hashed once per run of the
  *    last character (a context copy) where the row allows it.
@@ -34,7 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crack/multibuffer.h"
+#include "crack/engine_probe.h"
+#include "crack/kernel.h"
 #include "hc/cpu.h"
 #include "hc/pool.h"
 
@@ -97,11 +98,11 @@ typedef struct engine {
     const hc_algorithm *alg;
     size_t d;
     unsigned cw;                     /* bytes per character: 2 for UTF-16LE */
-    const struct hc_multibuffer *mb; /* NULL: generic path only */
-    hc_mb_kernel kernel;
+    bool use_kernel;                 /* false: generic path only */
+    hc_mb_layout layout;             /* the row's kernel, when use_kernel */
+    bool crc;                        /* the kernel is the CRC table scan */
     uint32_t target_words[16];
     uint64_t target64[8];
-    unsigned word_bytes, block_bytes;
     bool copy_prefix;
     uint32_t crc_table[256];         /* CRC rows: the byte-wise table */
 
@@ -124,6 +125,7 @@ typedef struct engine {
     hc_count found_index;
     uint8_t *found_text;
     hc_count processed;
+    hc_count kernel_processed;       /* of those, by the kernel */
     hc_status error;
     atomic_bool stop;
     atomic_bool cancelled;
@@ -152,7 +154,7 @@ typedef struct worker {
     void *tab_hi, *tab_lo;             /* uint32_t or uint64_t entries */
     size_t tab_cap;
     uint32_t hits[HITS_CAP];
-    hc_count processed;
+    hc_count processed, kernel_processed;
     uint64_t since_poll;   /* bytes hashed since job->cancelled() was called */
     hc_count published;    /* the part of processed added to job->progress */
     uint64_t since_publish; /* bytes hashed since then */
@@ -192,7 +194,7 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
 {
     memset(plan, 0, sizeof(*plan));
     plan->inner = 1;
-    if (e->mb && e->mb->crc_poly) {
+    if (e->use_kernel && e->crc) {
         /* CRC scan: as many trailing characters as the table holds. */
         while (plan->t < len && plan->t < MAX_SUFFIX && plan->inner * e->d <= TABLE_MAX) {
             plan->inner *= e->d;
@@ -201,10 +203,10 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
         plan->kernel = true;
         return;
     }
-    if (e->mb == NULL || e->mb->lead_zeros + (uint64_t)len * e->cw > e->mb->max_bytes)
+    if (!e->use_kernel || e->layout.lead_zeros + (uint64_t)len * e->cw > e->layout.max_bytes)
         return;
-    const unsigned wb = e->word_bytes;
-    unsigned bytes = e->mb->lead_zeros + len * e->cw;
+    const unsigned wb = e->layout.word_bytes;
+    unsigned bytes = e->layout.lead_zeros + len * e->cw;
     unsigned word = (bytes - 1) / wb;
     /* characters wholly inside the last word, and inside the one before */
     unsigned in_last = (bytes - wb * word) / e->cw, in_prev = word > 0 ? wb / e->cw : 0;
@@ -229,7 +231,7 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
     plan->inner = inner;
 }
 
-/* ---- CRC registers (see multibuffer.h) ------------------------------------------ */
+/* ---- CRC registers (see kernel.h) ------------------------------------------ */
 
 static void crc_make_table(uint32_t table[256], uint32_t poly)
 {
@@ -267,7 +269,7 @@ static bool next_chunk(engine *e, chunk *c)
         length_plan plan;
         plan_length(e, e->cur_len, &plan);
         hc_count end = e->cur_len == e->last_len ? e->last_end : pow_d(e, e->cur_len);
-        uint64_t want = !plan.kernel ? GENERIC_CHUNK : e->mb->crc_poly ? CRC_CHUNK : KERNEL_CHUNK;
+        uint64_t want = !plan.kernel ? GENERIC_CHUNK : e->crc ? CRC_CHUNK : KERNEL_CHUNK;
         uint64_t units = want / plan.inner > 0 ? want / plan.inner : 1;
         /* Chunks end on whole kernel calls (a multiple of the suffix count). */
         hc_count stop = (e->cur_off / plan.inner + units) * plan.inner;
@@ -609,7 +611,7 @@ static void table_copy(void *table, size_t to, size_t from, unsigned word_bytes)
 }
 
 /* The padded block of a one-block message of `bytes` bytes whose first
- * bytes are already in block, in the row's padding (multibuffer.h): for
+ * bytes are already in block, in the family's padding (kernel.h): for
  * MD5/SHA, 0x80, zeros and the bit length in the last 8 bytes (RFC 1321
  * §3.1-3.2, FIPS 180-4 §5.1.1; §5.1.2's 128-bit length has a zero upper
  * half here) in the algorithm's byte order; for Keccak's rate the domain
@@ -617,17 +619,18 @@ static void table_copy(void *table, size_t to, size_t from, unsigned word_bytes)
  * B.2). */
 static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
 {
-    const unsigned block_bytes = e->block_bytes;
+    const unsigned block_bytes = e->layout.block_bytes;
     const uint64_t bits = (uint64_t)bytes * 8;
     memset(block + bytes, 0, block_bytes - bytes);
-    switch (e->mb->padding) {
+    switch (e->layout.padding) {
     case HC_MB_PAD_ZERO:
+    case HC_MB_CRC_TABLE:
         break;
     case HC_MB_PAD_MD2:
         memset(block + bytes, (int)(block_bytes - bytes), block_bytes - bytes);
         break;
     case HC_MB_PAD_KECCAK:
-        block[bytes] = e->mb->pad_byte;
+        block[bytes] = e->layout.pad_byte;
         block[block_bytes - 1] |= 0x80;
         break;
     case HC_MB_PAD_HAVAL: {
@@ -635,16 +638,16 @@ static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
          * bit length, as in algos/haval.c */
         unsigned fingerprint_bits = e->alg->digest_len * 8;
         block[bytes] = 0x01;
-        block[block_bytes - 10] = (uint8_t)((fingerprint_bits & 0x3) << 6 | (e->alg->variant & 0x7) << 3 | 1);
+        block[block_bytes - 10] = (uint8_t)((fingerprint_bits & 0x3) << 6 | (e->alg->passes & 0x7) << 3 | 1);
         block[block_bytes - 9] = (uint8_t)(fingerprint_bits >> 2);
         for (unsigned i = 0; i < 8; i++)
             block[block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
         break;
     }
     case HC_MB_PAD_MD:
-        block[bytes] = e->mb->pad_byte ? e->mb->pad_byte : 0x80;
+        block[bytes] = e->layout.pad_byte ? e->layout.pad_byte : 0x80;
         for (unsigned i = 0; i < 8; i++)
-            block[e->mb->big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
+            block[e->layout.big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
         break;
     }
 }
@@ -653,17 +656,17 @@ static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
  * zero bytes (TTH's leaf prefix). */
 static void put_char(const engine *e, uint8_t *block, unsigned pos, uint8_t c)
 {
-    const unsigned at = e->mb->lead_zeros + pos * e->cw;
+    const unsigned at = e->layout.lead_zeros + pos * e->cw;
     block[at] = c;
     if (e->cw == 2)
         block[at + 1] = 0;
 }
 
-/* Tables of the in-kernel suffixes of length len (see multibuffer.h). */
+/* Tables of the in-kernel suffixes of length len (see kernel.h). */
 static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
 {
     engine *e = w->e;
-    const unsigned wb = e->word_bytes;
+    const unsigned wb = e->layout.word_bytes;
     size_t need = plan->inner + HC_MB_TABLE_PAD;
     if (need > w->tab_cap) {
         void *hi = realloc(w->tab_hi, need * sizeof(uint64_t));
@@ -676,13 +679,13 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
             return false;
         w->tab_cap = need;
     }
-    const bool be = e->mb->big_endian;
+    const bool be = e->layout.big_endian;
     uint8_t digits[MAX_SUFFIX] = {0};
     uint8_t block[HC_MB_MAX_WORDS * 8], suffix[MAX_SUFFIX];
     memset(block, 0, sizeof(block));
     const unsigned first = len - plan->t;
     for (uint64_t u = 0; u < plan->inner; u++) {
-        if (e->mb->crc_poly) {
+        if (e->crc) {
             for (unsigned k = 0; k < plan->t; k++)
                 suffix[k] = e->job->dict[digits[k]];
             table_set(w->tab_hi, u, crc_run(e->crc_table, 0, suffix, plan->t), wb);
@@ -719,18 +722,18 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
     /* Only the CRC scan takes long candidates (the others fit one block):
      * then text holds the characters from base on. */
     const uint32_t base = w->base;
-    const bool be = e->mb->big_endian;
+    const bool be = e->layout.big_endian;
     const uint64_t inner = plan->inner;
     hc_count outer = c->off / inner;
     uint64_t u0 = (uint64_t)(c->off % inner);
     set_candidate(w, len, c->off);
 
-    const bool crc = e->mb->crc_poly != 0;
-    const unsigned wb = e->word_bytes;
+    const bool crc = e->crc;
+    const unsigned wb = e->layout.word_bytes;
     uint8_t block[HC_MB_MAX_WORDS * 8];
     memset(block, 0, sizeof(block));
     if (!crc) {
-        pad_block(e, block, e->mb->lead_zeros + len * cw);
+        pad_block(e, block, e->layout.lead_zeros + len * cw);
         for (unsigned i = 0; i < prefix_len; i++)
             put_char(e, block, i, w->text[i]);
     }
@@ -747,8 +750,9 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         .word = plan->word,
         .two = plan->two,
         .target = e->target_words,
-        .variant = e->mb->variant,
-        .msg_bytes = e->mb->lead_zeros + len * cw,
+        .digest_len = e->alg->digest_len,
+        .passes = e->alg->passes,
+        .msg_bytes = e->layout.lead_zeros + len * cw,
     };
 
     uint64_t left = c->count;
@@ -763,7 +767,7 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
             reg = crc_run(e->crc_table, reg, w->text, prefix_len - base);
             words[0] = crc_zeros(e->crc_table, reg, plan->t) ^ ~e->target_words[0];
         } else {
-            for (unsigned i = 0; i < e->mb->block_words; i++) {
+            for (unsigned i = 0; i < e->layout.block_words; i++) {
                 words64[i] = load_word(block + wb * i, wb, be);
                 words[i] = (uint32_t)words64[i];
             }
@@ -771,7 +775,7 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         size_t u = u0;
         while (u < u_end) {
             unsigned n = 0;
-            u = e->kernel(&args, u, u_end, w->hits, HITS_CAP, &n);
+            u = e->layout.kernel(&args, u, u_end, w->hits, HITS_CAP, &n);
             for (unsigned h = 0; h < n; h++) {
                 if (w->hits[h] < u0)
                     continue;
@@ -784,6 +788,7 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
                 if (verify(w, c, len)) {
                     record_match(w, c, outer * inner + w->hits[h]);
                     w->processed += w->hits[h] - u0 + 1;
+                    w->kernel_processed += w->hits[h] - u0 + 1;
                     return;
                 }
             }
@@ -791,10 +796,11 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         uint64_t done = u_end - u0;
         left -= done;
         w->processed += done;
+        w->kernel_processed += done;
         u0 = 0;
         outer++;
         /* work: a table scan per CRC candidate, a block per other one */
-        if (left == 0 || abandon(w, c, done * (crc ? 1 : e->block_bytes)))
+        if (left == 0 || abandon(w, c, done * (crc ? 1 : e->layout.block_bytes)))
             return;
         /* Next prefix: the odometer over the first prefix_len characters
          * (those kept: a long CRC candidate's run never changes). */
@@ -853,6 +859,7 @@ static void worker_main(void *arg, size_t index)
     publish(&w);
     pthread_mutex_lock(&e->lock);
     e->processed += w.processed;
+    e->kernel_processed += w.kernel_processed;
     pthread_mutex_unlock(&e->lock);
     free(w.digits);
     free(w.text);
@@ -920,31 +927,27 @@ static void set_range(engine *e)
     e->size = rank_in_run(e, e->last_len, e->last_end - 1) + 1;
 }
 
-static hc_status engine_init(engine *e, const hc_crack_job *job)
+static hc_status engine_init(engine *e, const hc_crack_job *job, bool generic_only)
 {
     memset(e, 0, sizeof(*e));
     e->job = job;
     e->alg = job->alg;
     e->d = job->dict_len;
     e->cw = (job->alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
-    e->mb = job->alg->multibuffer;
-    if (e->mb && e->mb->char_width != e->cw)
-        e->mb = NULL;
-    if (e->mb)
-        e->kernel = hc_mb_select(e->mb, hc_simd_active(), NULL);
-    if (e->kernel == NULL)
-        e->mb = NULL;
-    if (e->mb) {
-        e->word_bytes = e->mb->word_bytes;
-        e->block_bytes = e->mb->block_words * e->word_bytes;
+    /* Everything about the kernel comes from the row (kernel.h): the only
+     * reason not to use it is a CPU without its instruction set. */
+    e->use_kernel = !generic_only && hc_kernel_layout(job->alg, hc_simd_active(), &e->layout);
+    if (e->use_kernel) {
+        const bool be = e->layout.big_endian;
         for (unsigned i = 0; i < job->alg->digest_len / 4 && i < 16; i++)
-            e->target_words[i] = (uint32_t)load_word(job->target + 4 * i, 4, e->mb->big_endian);
+            e->target_words[i] = (uint32_t)load_word(job->target + 4 * i, 4, be);
         for (unsigned i = 0; i < job->alg->digest_len / 8 && i < 8; i++)
-            e->target64[i] = load_word(job->target + 8 * i, 8, e->mb->big_endian);
-        if (e->mb->crc_poly) {
+            e->target64[i] = load_word(job->target + 8 * i, 8, be);
+        e->crc = e->layout.padding == HC_MB_CRC_TABLE;
+        if (e->crc) {
             /* CRCs print their value most significant byte first (§6). */
             e->target_words[0] = (uint32_t)load_word(job->target, 4, true);
-            crc_make_table(e->crc_table, e->mb->crc_poly);
+            crc_make_table(e->crc_table, job->alg->crc_poly);
         }
     }
     e->copy_prefix = !(job->alg->flags & HC_ALG_OPAQUE_CTX) && job->alg->ctx_size <= COPY_CTX_MAX;
@@ -967,7 +970,7 @@ void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *ha
 {
     engine e;
     *attempts = *hashed = 0;
-    if (!job_valid(job) || engine_init(&e, job) != HC_OK)
+    if (!job_valid(job) || engine_init(&e, job, false) != HC_OK)
         return;
     *hashed = e.empty ? 0 : e.size;
     *attempts = e.base_attempts + *hashed;
@@ -976,13 +979,13 @@ void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *ha
     pthread_mutex_destroy(&e.lock);
 }
 
-hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result)
+hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, hc_crack_probe *probe)
 {
     memset(result, 0, sizeof(*result));
     if (!job_valid(job))
         return HC_ERR_INVALID;
     engine e;
-    hc_status status = engine_init(&e, job);
+    hc_status status = engine_init(&e, job, probe && probe->generic_only);
     if (status != HC_OK)
         return status;
 
@@ -1011,9 +1014,19 @@ hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result)
         if (result->attempts < e.base_attempts)
             result->attempts = HC_COUNT_MAX;
     }
+    if (probe) {
+        probe->kernel_level = e.layout.level;
+        probe->kernel_candidates = e.kernel_processed;
+        probe->generic_candidates = e.processed - e.kernel_processed;
+    }
     free(e.found_text);
     pthread_mutex_destroy(&e.lock);
     return status;
+}
+
+hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result)
+{
+    return hc_crack_run_probed(job, result, NULL);
 }
 
 void hc_crack_result_free(hc_crack_result *result)
@@ -1024,9 +1037,9 @@ void hc_crack_result_free(hc_crack_result *result)
 
 const char *hc_crack_kernel_name(const hc_algorithm *alg)
 {
-    const struct hc_multibuffer *mb = alg->multibuffer;
-    hc_simd_level used;
-    if (mb == NULL || hc_mb_select(mb, hc_simd_active(), &used) == NULL)
+    /* The same choice engine_init makes. */
+    hc_mb_layout layout;
+    if (!hc_kernel_layout(alg, hc_simd_active(), &layout))
         return "generic";
-    return hc_simd_name(used);
+    return hc_simd_name(layout.level);
 }

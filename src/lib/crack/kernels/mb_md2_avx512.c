@@ -8,13 +8,12 @@
  * (entries 0-127 and 128-255, by the index's low seven bits) and a blend
  * on its top bit. Compiled with the AVX-512 flags (CMake, by file name);
  * VBMI on top is asked for per function and checked at run time
- * (hc_mb_select, multibuffer.h). */
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#include <stdint.h>
+ * (hc_kernel_layout, kernel.h). */
+#include "vec_avx512.h"
 
-#include "../algos/md2.h"
-#include "multibuffer.h"
+#include "mb_common.h"
+
+#include "../../algos/md2.h"
 
 #define MD2_TARGET __attribute__((target("avx512vbmi")))
 
@@ -22,11 +21,13 @@ typedef struct md2_sbox {
     __m512i s0, s1, s2, s3; /* S[0..63], S[64..127], S[128..191], S[192..255] */
 } md2_sbox;
 
-static inline MD2_TARGET __m512i md2_lookup(const md2_sbox *s, __m512i idx)
+/* S[idx] in every byte lane: the permutes are this kernel's own
+ * instructions, so they stay intrinsics. */
+static inline MD2_TARGET V8 md2_lookup(const md2_sbox *s, V8 idx)
 {
-    __m512i lo = _mm512_permutex2var_epi8(s->s0, idx, s->s1);
-    __m512i hi = _mm512_permutex2var_epi8(s->s2, idx, s->s3);
-    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(idx), lo, hi);
+    __m512i lo = _mm512_permutex2var_epi8(s->s0, (__m512i)idx, s->s1);
+    __m512i hi = _mm512_permutex2var_epi8(s->s2, (__m512i)idx, s->s3);
+    return (V8)_mm512_mask_blend_epi8(_mm512_movepi8_mask((__m512i)idx), lo, hi);
 }
 
 /* Independent candidate sets interleaved step by step: one set's chain of
@@ -36,35 +37,35 @@ enum { MD2_SETS = 2 };
 /* The 18 rounds of §3.4 over x[48] of every set, from t = 0; in the last
  * round only the first `last_steps` bytes are computed (the caller reads no
  * more). */
-static inline MD2_TARGET void md2_rounds(const md2_sbox *s, __m512i x[MD2_SETS][48], unsigned last_steps)
+static inline MD2_TARGET void md2_rounds(const md2_sbox *s, V8 x[MD2_SETS][48], unsigned last_steps)
 {
-    __m512i t[MD2_SETS];
+    V8 t[MD2_SETS];
     for (unsigned i = 0; i < MD2_SETS; i++)
-        t[i] = _mm512_setzero_si512();
+        t[i] = V8_SET1(0);
     for (unsigned round = 0; round < 18; round++) {
         unsigned steps = round == 17 ? last_steps : 48;
         for (unsigned k = 0; k < steps; k++) {
             for (unsigned i = 0; i < MD2_SETS; i++) {
-                x[i][k] = _mm512_xor_si512(x[i][k], md2_lookup(s, t[i]));
+                x[i][k] ^= md2_lookup(s, t[i]);
                 t[i] = x[i][k];
             }
         }
         for (unsigned i = 0; i < MD2_SETS; i++)
-            t[i] = _mm512_add_epi8(t[i], _mm512_set1_epi8((char)round));
+            t[i] += V8_SET1(round);
     }
 }
 
 /* Byte `b` (0..3) of the little-endian words w[0..63], as 64 byte lanes. */
-static inline MD2_TARGET __m512i md2_word_bytes(const __m512i w[4], unsigned b)
+static inline MD2_TARGET V8 md2_word_bytes(const V w[4], unsigned b)
 {
     __m512i out = _mm512_setzero_si512();
     for (unsigned q = 0; q < 4; q++) {
-        __m128i bytes = _mm512_cvtepi32_epi8(_mm512_srlv_epi32(w[q], _mm512_set1_epi32((int)(8 * b))));
+        __m128i bytes = _mm512_cvtepi32_epi8((__m512i)(w[q] >> (8 * b)));
         out = _mm512_inserti32x4(out, bytes, 0);
         /* the lane index must be an immediate: insert at 0, then rotate */
         out = _mm512_alignr_epi64(out, out, 2);
     }
-    return out;
+    return (V8)out;
 }
 
 MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
@@ -81,43 +82,42 @@ MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end,
     };
     /* The digest's first four bytes, X[0..3] after the checksum block. */
     const uint32_t target = args->target[0];
-    __m512i want[4];
+    V8 want[4];
     for (unsigned b = 0; b < 4; b++)
-        want[b] = _mm512_set1_epi8((char)(target >> (8 * b)));
+        want[b] = V8_SET1(target >> (8 * b));
 
     /* The block's bytes with the varying ones zero, the same for every set. */
-    __m512i mc[16];
+    V8 mc[16];
     for (unsigned p = 0; p < 16; p++)
-        mc[p] = _mm512_set1_epi8((char)(args->w[p / 4] >> (8 * (p % 4))));
+        mc[p] = V8_SET1(args->w[p / 4] >> (8 * (p % 4)));
 
     for (; u < end; u += LANES * MD2_SETS) {
         if (*count + LANES * MD2_SETS > cap)
             return u;
-        __m512i x[MD2_SETS][48], c[MD2_SETS][16];
+        V8 x[MD2_SETS][48], c[MD2_SETS][16];
         for (unsigned i = 0; i < MD2_SETS; i++) {
             /* The padded block, byte by byte: constant bytes broadcast, the
              * varying word(s) from the tables (64 words = four registers). */
             const size_t base = u + (size_t)LANES * i;
-            __m512i m[16];
+            V8 m[16];
             for (unsigned p = 0; p < 16; p++)
                 m[p] = mc[p];
             for (unsigned which = 0; which < (args->two ? 2u : 1u); which++) {
                 unsigned word = J - which;
                 const uint32_t *tab = which == 0 ? args->tab_hi : args->tab_lo;
-                __m512i w[4];
+                V w[4];
                 for (unsigned q = 0; q < 4; q++)
-                    w[q] = _mm512_add_epi32(_mm512_set1_epi32((int)args->w[word]),
-                                            _mm512_loadu_si512(tab + base + 16 * q));
+                    w[q] = V_SET1(args->w[word]) + V_LOAD(tab + base + 16 * q);
                 for (unsigned b = 0; b < 4; b++)
                     m[4 * word + b] = md2_word_bytes(w, b);
             }
             /* §3.2: the checksum of the one block, from C = 0, L = 0. */
-            __m512i last = _mm512_setzero_si512();
+            V8 last = V8_SET1(0);
             for (unsigned j = 0; j < 16; j++)
-                last = c[i][j] = md2_lookup(&s, _mm512_xor_si512(m[j], last));
+                last = c[i][j] = md2_lookup(&s, m[j] ^ last);
             /* §3.4: X for the message block */
             for (unsigned j = 0; j < 16; j++) {
-                x[i][j] = _mm512_setzero_si512();
+                x[i][j] = V8_SET1(0);
                 x[i][16 + j] = m[j];
                 x[i][32 + j] = m[j];
             }
@@ -127,13 +127,13 @@ MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end,
         for (unsigned i = 0; i < MD2_SETS; i++) {
             for (unsigned j = 0; j < 16; j++) {
                 x[i][16 + j] = c[i][j];
-                x[i][32 + j] = _mm512_xor_si512(c[i][j], x[i][j]);
+                x[i][32 + j] = c[i][j] ^ x[i][j];
             }
         }
         md2_rounds(&s, x, 4);
         for (unsigned i = 0; i < MD2_SETS; i++) {
-            uint64_t match = _mm512_cmpeq_epi8_mask(x[i][0], want[0]) & _mm512_cmpeq_epi8_mask(x[i][1], want[1]) &
-                             _mm512_cmpeq_epi8_mask(x[i][2], want[2]) & _mm512_cmpeq_epi8_mask(x[i][3], want[3]);
+            uint64_t match = V8_EQ(x[i][0], want[0]) & V8_EQ(x[i][1], want[1]) & V8_EQ(x[i][2], want[2]) &
+                             V8_EQ(x[i][3], want[3]);
             while (match) {
                 size_t pos = u + (size_t)LANES * i + (size_t)__builtin_ctzll(match);
                 match &= match - 1;
@@ -144,4 +144,3 @@ MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end,
     }
     return end;
 }
-#endif

@@ -1,0 +1,186 @@
+/* Brute-force kernels: many same-length candidates hashed at once in SIMD
+ * lanes, one message block each. Internal to libhc.
+ *
+ * A kernel family (md5, sha256, haval, ...) is one `struct hc_kernel`: how
+ * the engine lays a candidate out as the algorithm's one padded block, and
+ * the family's entry point for each instruction set, one file per set
+ * (kernels/mb_<family>_<isa>.c, defining hc_mb_<family>_<isa>). A row of the
+ * algorithm table names its family with HC_ROW_SHAPE, which checks at
+ * compile time that the family serves the row's digest and block lengths;
+ * every other parameter (HAVAL's passes, Tiger's padding byte, SHA-3's
+ * domain byte and rate, a CRC's polynomial, NTLM's UTF-16LE text) the
+ * kernel and the engine read from the row itself, so the row and its
+ * kernel cannot disagree.
+ *
+ * The engine splits the padded block into words. Only the last `t`
+ * characters vary inside one kernel call (the rightmost vary fastest,
+ * contract §5.5); they lie in word `word`, or in words `word - 1` and
+ * `word` when `two` is set. For each suffix index u in [0, d^t) the tables
+ * hold those characters' bits of the two words (the other bits zero), so a
+ * lane's word is w[word] + tab_hi[u] (and w[word - 1] + tab_lo[u]); w[]
+ * holds every other bit (prefix characters, padding, length).
+ *
+ * A kernel hashes lanes u, u+1, ... up to `end` and reports the u of every
+ * lane whose early-rejection word equals the target's (32 or 64 bits), so
+ * the engine verifies each report with the ordinary hasher. Reports come in
+ * increasing u.
+ *
+ * SHA-3 and Keccak use the same scheme with 64-bit little-endian words: a
+ * one-block message is the rate (block_len bytes) with the sponge padding
+ * (domain byte after the message, 0x80 in the rate's last byte, FIPS 202
+ * §5.1 and B.2), and the words past the rate are zero.
+ *
+ * CRCs take another way with the same machinery. A CRC register is linear
+ * over GF(2) in the register and the message, so for a fixed prefix
+ * reg(prefix + suffix) = Z(reg(prefix)) ^ U(suffix), where Z runs t zero
+ * bytes through the register and U runs the suffix from a zero register.
+ * The table holds U for every suffix, and a candidate matches when its
+ * entry equals Z(reg(prefix)) ^ the target's register: the kernel is a scan
+ * of the table for one value (w[0]), at any message length. */
+#ifndef HC_CRACK_KERNEL_H
+#define HC_CRACK_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hc/algorithm.h"
+#include "hc/cpu.h"
+
+/* Tables are padded with this many readable entries past their end, so a
+ * kernel may load whole vectors there (the engine ignores those lanes):
+ * at most two sets of 64 (MD2). */
+#define HC_MB_TABLE_PAD 128
+
+/* The most words a kernel's block has: HAVAL's 32 (Keccak-f[1600] has 25
+ * lanes). */
+#define HC_MB_MAX_WORDS 32
+
+typedef struct hc_mb_args {
+    const uint32_t *w;        /* the block's words (16, HAVAL 32), varying bits zero */
+    const uint32_t *tab_lo;   /* bits of word - 1 per suffix (when two) */
+    const uint32_t *tab_hi;   /* bits of word per suffix */
+    /* The same for the 64-bit-word kernels (SHA-384/512, Keccak, BLAKE2b, Tiger): */
+    const uint64_t *w64, *tab64_lo, *tab64_hi, *target64;
+    unsigned word;            /* last varying word, below the block's words */
+    bool two;                 /* word - 1 varies too */
+    const uint32_t *target;   /* digest as the algorithm's words (byte order undone) */
+    /* From the row: which member of the family (SHA-224 or SHA-256,
+     * RIPEMD-128..320, HAVAL's output), HAVAL's passes. */
+    unsigned digest_len;
+    unsigned passes;
+    unsigned msg_bytes;       /* the message length (BLAKE2s/BLAKE3/BLAKE2b hash it in) */
+} hc_mb_args;
+
+/* Hashes lanes [u, end) (in vectors; lanes past end are hashed but never
+ * reported) and appends the u of each passing lane to hits[*count]. Returns
+ * early, with the u to resume at, when hits could overflow cap; else end. */
+typedef size_t hc_mb_kernel_fn(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                               unsigned *count);
+
+/* How the engine completes the block after the message. */
+typedef enum hc_mb_padding {
+    HC_MB_PAD_MD,     /* the row's pad_byte (0: 0x80), zeros, the bit length in the last length_bytes */
+    HC_MB_PAD_KECCAK, /* the row's pad_byte (the domain), zeros, 0x80 in the last byte */
+    HC_MB_PAD_HAVAL,  /* 0x01, zeros, version, passes, output length, bit length (HAVAL §4) */
+    HC_MB_PAD_ZERO,   /* zeros only: BLAKE2s/BLAKE3/BLAKE2b hash the length into the state */
+    HC_MB_PAD_MD2,    /* i bytes of value i (RFC 1319 §3.1) */
+    HC_MB_CRC_TABLE   /* no block: the CRC table scan (above), any length */
+} hc_mb_padding;
+
+/* A kernel family. */
+typedef struct hc_kernel {
+    const char *name;         /* the family, as in its file and entry point names */
+    uint8_t word_bytes;       /* 4, or 8 for SHA-384/512, Keccak, BLAKE2b and Tiger */
+    bool big_endian;          /* message words are big-endian (SHA) */
+    hc_mb_padding padding;
+    uint8_t length_bytes;     /* HC_MB_PAD_MD: 8, or 16 for SHA-384/512 (FIPS 180-4 §5.1.2) */
+    /* 0: the row's block_len. TTH: 64, since a short input is its one leaf
+     * and hashed as one Tiger block. */
+    uint16_t block_bytes;
+    /* Zero bytes before the candidate in the message: TTH hashes a leaf as
+     * Tiger(0x00 || leaf) (THEX §2.1). */
+    uint8_t lead_zeros;
+    /* The AVX-512 entry point also needs AVX-512 VBMI. */
+    bool needs_vbmi;
+    /* Index: hc_simd_level; NULL where that level has no entry point of its
+     * own (a lower one is used; none at all: the generic path). */
+    hc_mb_kernel_fn *entry[HC_SIMD_LEVEL_COUNT];
+} hc_kernel;
+
+/* The families (kernels.c). */
+extern const hc_kernel hc_kernel_md5, hc_kernel_md4, hc_kernel_sha1, hc_kernel_sha256, hc_kernel_sha512,
+    hc_kernel_crc32, hc_kernel_keccak, hc_kernel_ripemd, hc_kernel_haval, hc_kernel_blake2s, hc_kernel_blake3,
+    hc_kernel_blake2b, hc_kernel_md2, hc_kernel_tiger, hc_kernel_tth;
+
+/* Which rows each family serves, as constant expressions of the digest and
+ * block lengths (a new member of a family needs the family's code to know
+ * it: add it here and there together). */
+#define HC_KERNEL_SERVES_md5(digest, block) ((digest) == 16 && (block) == 64)
+#define HC_KERNEL_SERVES_md4(digest, block) ((digest) == 16 && (block) == 64)
+#define HC_KERNEL_SERVES_sha1(digest, block) ((digest) == 20 && (block) == 64)
+#define HC_KERNEL_SERVES_sha256(digest, block) (((digest) == 28 || (digest) == 32) && (block) == 64)
+#define HC_KERNEL_SERVES_sha512(digest, block) (((digest) == 48 || (digest) == 64) && (block) == 128)
+#define HC_KERNEL_SERVES_crc32(digest, block) ((digest) == 4)
+/* Keccak: the rate is 200 - 2 * digest bytes (FIPS 202 §6.1), at most the
+ * 25 lanes; the first 8 digest bytes are compared. */
+#define HC_KERNEL_SERVES_keccak(digest, block) ((digest) >= 8 && (block) == 200 - 2 * (digest) && (block) % 8 == 0)
+#define HC_KERNEL_SERVES_ripemd(digest, block) \
+    (((digest) == 16 || (digest) == 20 || (digest) == 32 || (digest) == 40) && (block) == 64)
+#define HC_KERNEL_SERVES_haval(digest, block) \
+    ((digest) >= 16 && (digest) <= 32 && (digest) % 4 == 0 && (block) == 128)
+#define HC_KERNEL_SERVES_blake2s(digest, block) ((digest) == 32 && (block) == 64)
+#define HC_KERNEL_SERVES_blake3(digest, block) ((digest) == 32 && (block) == 64)
+#define HC_KERNEL_SERVES_blake2b(digest, block) ((digest) == 64 && (block) == 128)
+#define HC_KERNEL_SERVES_md2(digest, block) ((digest) == 16 && (block) == 16)
+#define HC_KERNEL_SERVES_tiger(digest, block) ((digest) == 24 && (block) == 64)
+#define HC_KERNEL_SERVES_tth(digest, block) ((digest) == 24 && (block) == 1024)
+
+/* 0, or a compile error with msg when cond is false: usable inside a
+ * constant initializer, where a static_assert declaration cannot go. */
+#define HC_STATIC_CHECK(cond, msg) (0 * sizeof(struct { _Static_assert(cond, msg); char hc_check; }))
+
+/* A row's digest and block lengths and its kernel family, written once:
+ * the family must serve them, or the build fails. (Rows without a kernel
+ * set .digest_len and .block_len themselves.) */
+#define HC_ROW_SHAPE(digest, block, family)                                                   \
+    .digest_len = (digest), .block_len = (block),                                             \
+    .kernel = &hc_kernel_##family + HC_STATIC_CHECK(HC_KERNEL_SERVES_##family(digest, block), \
+                                                    "the " #family " kernel does not serve these lengths")
+
+/* Everything the engine needs to run a row's kernel, derived from the row
+ * and its family by hc_kernel_layout. */
+typedef struct hc_mb_layout {
+    hc_mb_kernel_fn *kernel;
+    hc_simd_level level;      /* the level of the entry point used */
+    hc_mb_padding padding;
+    unsigned word_bytes;
+    bool big_endian;
+    unsigned block_bytes, block_words;
+    unsigned max_bytes;       /* longest message of one block (CRC: no limit) */
+    unsigned lead_zeros;
+    unsigned char_width;      /* bytes per candidate character: 2 for UTF-16LE rows */
+    uint8_t pad_byte;
+} hc_mb_layout;
+
+/* The row's kernel at the best level at or below `level` that the CPU
+ * runs; false when the row has none (the generic path). */
+bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, hc_mb_layout *layout);
+
+/* The entry points, one per family and instruction set. */
+hc_mb_kernel_fn hc_mb_md5_portable, hc_mb_md5_avx2, hc_mb_md5_avx512;
+hc_mb_kernel_fn hc_mb_md4_portable, hc_mb_md4_avx2, hc_mb_md4_avx512;
+hc_mb_kernel_fn hc_mb_sha1_portable, hc_mb_sha1_avx2, hc_mb_sha1_avx512;
+hc_mb_kernel_fn hc_mb_sha256_portable, hc_mb_sha256_avx2, hc_mb_sha256_avx512;
+hc_mb_kernel_fn hc_mb_sha512_avx512;
+hc_mb_kernel_fn hc_mb_crc32_portable, hc_mb_crc32_avx2, hc_mb_crc32_avx512;
+hc_mb_kernel_fn hc_mb_keccak_avx512;
+hc_mb_kernel_fn hc_mb_ripemd_portable, hc_mb_ripemd_avx2, hc_mb_ripemd_avx512;
+hc_mb_kernel_fn hc_mb_haval_portable, hc_mb_haval_avx2, hc_mb_haval_avx512;
+hc_mb_kernel_fn hc_mb_blake2s_portable, hc_mb_blake2s_avx2, hc_mb_blake2s_avx512;
+hc_mb_kernel_fn hc_mb_blake3_portable, hc_mb_blake3_avx2, hc_mb_blake3_avx512;
+hc_mb_kernel_fn hc_mb_blake2b_avx512;
+hc_mb_kernel_fn hc_mb_md2_avx512;
+hc_mb_kernel_fn hc_mb_tiger_avx512;
+
+#endif

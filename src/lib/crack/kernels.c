@@ -1,0 +1,116 @@
+/* The kernel families and the one dispatcher: which entry point serves a
+ * row at a SIMD level, and how the engine lays out its block (kernel.h). */
+#include "kernel.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#define X86(entry) entry
+#else
+#define X86(entry) NULL
+#endif
+
+/* Portable C, AVX2 and AVX-512 entry points. */
+#define ENTRIES_ALL(family)                                                                             \
+    {                                                                                                   \
+        [HC_SIMD_PORTABLE] = hc_mb_##family##_portable, [HC_SIMD_AVX2] = X86(hc_mb_##family##_avx2),    \
+        [HC_SIMD_AVX512] = X86(hc_mb_##family##_avx512),                                                \
+    }
+/* AVX-512 only: 64-bit lanes need its 64-bit rotates and three-input logic
+ * (below it the vector code loses to the scalar code of the generic path),
+ * and MD2 and Tiger its byte permutes and gathers. */
+#define ENTRIES_AVX512(family) {[HC_SIMD_AVX512] = X86(hc_mb_##family##_avx512)}
+
+const hc_kernel hc_kernel_md5 = {
+    .name = "md5", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_ALL(md5),
+};
+const hc_kernel hc_kernel_md4 = {
+    .name = "md4", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_ALL(md4),
+};
+const hc_kernel hc_kernel_sha1 = {
+    .name = "sha1", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 8,
+    .entry = ENTRIES_ALL(sha1),
+};
+const hc_kernel hc_kernel_sha256 = {
+    .name = "sha256", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 8,
+    .entry = ENTRIES_ALL(sha256),
+};
+const hc_kernel hc_kernel_sha512 = {
+    .name = "sha512", .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 16,
+    .entry = ENTRIES_AVX512(sha512),
+};
+const hc_kernel hc_kernel_crc32 = {
+    .name = "crc32", .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .entry = ENTRIES_ALL(crc32),
+};
+const hc_kernel hc_kernel_keccak = {
+    .name = "keccak", .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak),
+};
+const hc_kernel hc_kernel_ripemd = {
+    .name = "ripemd", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_ALL(ripemd),
+};
+const hc_kernel hc_kernel_haval = {
+    .name = "haval", .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .entry = ENTRIES_ALL(haval),
+};
+const hc_kernel hc_kernel_blake2s = {
+    .name = "blake2s", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake2s),
+};
+const hc_kernel hc_kernel_blake3 = {
+    .name = "blake3", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake3),
+};
+const hc_kernel hc_kernel_blake2b = {
+    .name = "blake2b", .word_bytes = 8, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_AVX512(blake2b),
+};
+const hc_kernel hc_kernel_md2 = {
+    .name = "md2", .word_bytes = 4, .padding = HC_MB_PAD_MD2, .needs_vbmi = true, .entry = ENTRIES_AVX512(md2),
+};
+const hc_kernel hc_kernel_tiger = {
+    .name = "tiger", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_AVX512(tiger),
+};
+/* A TTH input of up to one leaf is hashed as Tiger(0x00 || input). */
+const hc_kernel hc_kernel_tth = {
+    .name = "tiger", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .block_bytes = 64,
+    .lead_zeros = 1, .entry = ENTRIES_AVX512(tiger),
+};
+
+/* The longest message that leaves room for the padding in one block. */
+static unsigned max_message(const hc_kernel *k, unsigned block_bytes)
+{
+    switch (k->padding) {
+    case HC_MB_PAD_MD:
+        return block_bytes - 1 - k->length_bytes; /* the first padding byte, the length */
+    case HC_MB_PAD_HAVAL:
+        return block_bytes - 11;                  /* 0x01, then 10 bytes of tail (HAVAL §4) */
+    case HC_MB_PAD_KECCAK:
+    case HC_MB_PAD_MD2:
+        return block_bytes - 1;                   /* at least one padding byte */
+    case HC_MB_PAD_ZERO:
+        return block_bytes;
+    case HC_MB_CRC_TABLE:
+        break;
+    }
+    return UINT32_MAX;
+}
+
+bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, hc_mb_layout *layout)
+{
+    const hc_kernel *k = alg->kernel;
+    if (k == NULL)
+        return false;
+    for (int l = (int)level; l >= HC_SIMD_PORTABLE; l--) {
+        if (l == HC_SIMD_AVX512 && k->needs_vbmi && !hc_cpu_has_avx512_vbmi())
+            continue;
+        if (k->entry[l] == NULL)
+            continue;
+        layout->kernel = k->entry[l];
+        layout->level = (hc_simd_level)l;
+        layout->padding = k->padding;
+        layout->word_bytes = k->word_bytes;
+        layout->big_endian = k->big_endian;
+        layout->block_bytes = k->block_bytes ? k->block_bytes : alg->block_len;
+        layout->block_words = layout->block_bytes / k->word_bytes;
+        layout->max_bytes = max_message(k, layout->block_bytes);
+        layout->lead_zeros = k->lead_zeros;
+        layout->char_width = (alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
+        layout->pad_byte = alg->pad_byte;
+        return true;
+    }
+    return false;
+}

@@ -1,0 +1,11 @@
+/* The BLAKE2b brute-force kernel in AVX-512: eight 64-bit lanes, vprolq and vpternlogq.
+ * The family's code: mb_blake2b.h. */
+#include "vec_avx512.h"
+
+#include "mb_blake2b.h"
+
+size_t hc_mb_blake2b_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                            unsigned *count)
+{
+    return blake2b_kernel(args, u, end, hits, cap, count);
+}

@@ -1,0 +1,11 @@
+/* The HAVAL brute-force kernel in AVX2: eight 32-bit lanes.
+ * The family's code: mb_haval.h. */
+#include "vec_avx2.h"
+
+#include "mb_haval.h"
+
+size_t hc_mb_haval_avx2(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                        unsigned *count)
+{
+    return haval_kernel(args, u, end, hits, cap, count);
+}

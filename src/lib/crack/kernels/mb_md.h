@@ -1,0 +1,235 @@
+/* What the MD5 (RFC 1321) and MD4 (RFC 1320) kernels share, NTLM being
+ * MD4: the constants, the scalar work done once per call, and the step
+ * machinery. Included by mb_md5.h and mb_md4.h.
+ *
+ * Each kernel is specialised at compile time on the index of the varying
+ * word (kernel.h), so that the steps that read only constant words cost a
+ * broadcast add (the word folded into the round constant), the steps
+ * before the first varying word are done once per call in scalar code, and
+ * the steps after the last read of a varying word are undone from the
+ * target instead of computed, leaving a 32-bit comparison of one chaining
+ * value as the early rejection.
+ *
+ * Chaining values as one sequence Q: MD5 step i computes
+ * Q[i] = Q[i-1] + ROTL(Q[i-4] + f(Q[i-1], Q[i-2], Q[i-3]) + T[i] + X[k], s),
+ * MD4 the same without "Q[i-1] +" and with a round constant for T[i].
+ * Q[j] lives in q[k][j & 3]. Step i also forms pre = Q[i-3] + T[i+1] +
+ * X[k'] for step i+1 before its round function: then Q[i-3] is dead and
+ * can be the operand that vpternlogd overwrites, so no register copies.
+ * The round functions therefore take Q[i-3] first: FN(d, b, c).
+ *
+ * The including file defines MD_INTERLEAVE, the vectors in flight per
+ * iteration (independent dependency chains, to fill the pipelines). */
+#ifndef HC_CRACK_MB_MD_H
+#define HC_CRACK_MB_MD_H
+
+#include "mb_common.h"
+
+/* RFC 1321 §3.3 / RFC 1320 §3.3: A, B, C, D. */
+enum { MD_IV_A = 0x67452301, MD_IV_B = (int)0xefcdab89, MD_IV_C = (int)0x98badcfe, MD_IV_D = 0x10325476 };
+
+static inline uint32_t md_rol32(uint32_t x, unsigned n)
+{
+    return (x << n) | (x >> ((32 - n) & 31));
+}
+
+static inline uint32_t md_ror32(uint32_t x, unsigned n)
+{
+    return md_rol32(x, (32 - n) & 31);
+}
+
+/* RFC 1321 §3.4: T[i] = floor(2^32 * |sin(i + 1)|), the word used at step i,
+ * and the rotation of step i. */
+static const uint32_t md5_t[64] = {
+    0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
+    0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
+    0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+    0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
+    0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
+    0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+    0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
+    0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
+};
+
+/* Round 1 reads word i, round 2 word (5i + 1) mod 16, round 3 (3i + 5) mod
+ * 16, round 4 7i mod 16 (RFC 1321 §3.4). */
+static const uint8_t md5_word[64] = {
+    0, 1, 2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 1, 6, 11, 0,  5,  10, 15, 4,  9,  14, 3,  8,  13, 2,  7,  12,
+    5, 8, 11, 14, 1,  4,  7,  10, 13, 0,  3,  6,  9,  12, 15, 2,  0, 7, 14, 5,  12, 3,  10, 1,  8,  15, 6,  13, 4,  11, 2,  9,
+};
+
+static const uint8_t md5_rot[64] = {
+    7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20,
+    4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
+};
+
+/* RFC 1320 §3.4: word order and rotations of MD4's three rounds. */
+static const uint8_t md4_word[48] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 4, 8, 12, 1, 5, 9, 13,
+    2, 6, 10, 14, 3, 7, 11, 15, 0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15,
+};
+
+static const uint8_t md4_rot[48] = {
+    3, 7, 11, 19, 3, 7, 11, 19, 3, 7, 11, 19, 3, 7, 11, 19, 3, 5, 9, 13, 3, 5, 9, 13,
+    3, 5, 9, 13, 3, 5, 9, 13, 3, 9, 11, 15, 3, 9, 11, 15, 3, 9, 11, 15, 3, 9, 11, 15,
+};
+
+static inline uint32_t md5_f(unsigned i, uint32_t x, uint32_t y, uint32_t z)
+{
+    if (i < 16)
+        return (x & y) | (~x & z);
+    if (i < 32)
+        return (x & z) | (y & ~z);
+    if (i < 48)
+        return x ^ y ^ z;
+    return y ^ (x | ~z);
+}
+
+static inline uint32_t md4_f(unsigned i, uint32_t x, uint32_t y, uint32_t z)
+{
+    if (i < 16)
+        return (x & y) | (~x & z);
+    if (i < 32)
+        return (x & y) | (x & z) | (y & z);
+    return x ^ y ^ z;
+}
+
+/* Per call of a kernel: km[i] = T[i] + w[word(i)] (MD4: the round's
+ * constant + w[word(i)]) with the varying bits zero (they are added per
+ * lane), the chaining values Q[first-4 .. first-1] after the steps that
+ * read no varying word, and the value of Q[last-3] that the target implies,
+ * found by running the steps after `last` backwards from the digest (none
+ * of them reads a varying word).
+ *
+ * The chaining values as one sequence: q[i + 4] is the word step i writes,
+ * q[0..3] the initial A, D, C, B, so step i reads q[i], q[i+1], q[i+2],
+ * q[i+3] (RFC 1321 §3.4, unrolled). Digest: MD5's A = IV + Q60, B = IV +
+ * Q63, C = IV + Q62, D = IV + Q61; MD4's (48 steps, no "+ b", RFC 1320
+ * §3.4) A = IV + Q44, D = IV + Q45, C = IV + Q46, B = IV + Q47. */
+static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const bool md5, unsigned first,
+                                                 unsigned last, uint32_t *km, uint32_t q_first[4],
+                                                 uint32_t *expected)
+{
+    static const uint32_t md4_round_constant[3] = {0, 0x5A827999, 0x6ED9EBA1};
+    const unsigned steps = md5 ? 64 : 48;
+    uint32_t q[68];
+    for (unsigned i = 0; i < steps; i++)
+        km[i] = md5 ? md5_t[i] + args->w[md5_word[i]] : md4_round_constant[i / 16] + args->w[md4_word[i]];
+    q[0] = (uint32_t)MD_IV_A;
+    q[1] = (uint32_t)MD_IV_D;
+    q[2] = (uint32_t)MD_IV_C;
+    q[3] = (uint32_t)MD_IV_B;
+    for (unsigned i = 0; i < first; i++) {
+        uint32_t f = md5 ? md5_f(i, q[i + 3], q[i + 2], q[i + 1]) : md4_f(i, q[i + 3], q[i + 2], q[i + 1]);
+        uint32_t r = md_rol32(q[i] + f + km[i], md5 ? md5_rot[i] : md4_rot[i]);
+        q[i + 4] = md5 ? q[i + 3] + r : r;
+    }
+    for (unsigned k = 0; k < 4; k++)
+        q_first[k] = q[first + k];
+
+    const uint32_t *t = args->target;
+    q[steps] = t[0] - (uint32_t)MD_IV_A;
+    q[steps + 1] = t[3] - (uint32_t)MD_IV_D;
+    q[steps + 2] = t[2] - (uint32_t)MD_IV_C;
+    q[steps + 3] = t[1] - (uint32_t)MD_IV_B;
+    for (unsigned i = steps - 1; i > last; i--) {
+        uint32_t f = md5 ? md5_f(i, q[i + 3], q[i + 2], q[i + 1]) : md4_f(i, q[i + 3], q[i + 2], q[i + 1]);
+        uint32_t r = md_ror32(q[i + 4] - (md5 ? q[i + 3] : 0), md5 ? md5_rot[i] : md4_rot[i]);
+        q[i] = r - f - km[i];
+    }
+    *expected = q[last - 3 + 4];
+}
+
+#ifdef V_TERN
+/* vpternlogd truth tables with (A, B, C) = (d, b, c). */
+#define MD_F(d, b, c) V_TERN(d, b, c, 0xb8) /* b ? c : d */
+#define MD5_G(d, b, c) V_TERN(d, b, c, 0xca) /* d ? b : c */
+#define MD_H(d, b, c) V_TERN(d, b, c, 0x96)
+#define MD5_I(d, b, c) V_TERN(d, b, c, 0x65) /* c ^ (b | ~d) */
+#define MD4_G(d, b, c) V_TERN(d, b, c, 0xe8) /* majority */
+#else
+#define MD_F(d, b, c) V_SEL(b, c, d)
+#define MD5_G(d, b, c) V_SEL(d, b, c)
+#define MD_H(d, b, c) V_XOR3(b, c, d)
+#define MD5_I(d, b, c) V_MD5I(b, c, d)
+#define MD4_G(d, b, c) V_MAJ(b, c, d)
+#endif
+
+/* The message word g of a step, when it varies. */
+#define MD_VARY(v, g) ((g) == J ? (v) + hi[k] : TWO && (g) + 1 == J ? (v) + lo[k] : (v))
+
+/* One step; g is the word of this step, gn the word of the next; PLUS_B is
+ * 1 for MD5. */
+#define MD_STEP(i, FN, g, s, gn, PLUS_B)                                                       \
+    if ((i) >= first && (i) + 3 <= last) {                                                     \
+        MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++) {                                    \
+            V next_ = q[k][((i) + 1) & 3] + V_SET1(km[(i) + 1]);                               \
+            next_ = MD_VARY(next_, gn);                                                        \
+            V_PIN(next_);                                                                      \
+            V t_ = pre[k] + FN(q[k][((i) + 1) & 3], q[k][((i) + 3) & 3], q[k][((i) + 2) & 3]); \
+            t_ = V_ROL(t_, s);                                                                 \
+            q[k][(i) & 3] = (PLUS_B) ? t_ + q[k][((i) + 3) & 3] : t_;                          \
+            pre[k] = next_;                                                                    \
+        }                                                                                      \
+    }
+#define MD5_STEP(i, FN, g, s, gn) MD_STEP(i, FN, g, s, gn, 1)
+#define MD4_STEP(i, FN, g, s, gn) MD_STEP(i, FN, g, s, gn, 0)
+
+/* The loop both share: loads the varying words, runs STEPS, compares
+ * Q[last-3]. */
+#define MD_LOOP(STEPS)                                                                                 \
+    for (; u < end; u += (size_t)VL * MD_INTERLEAVE) {                                                 \
+        if (*count + VL * MD_INTERLEAVE > cap)                                                         \
+            return u;                                                                                  \
+        V q[MD_INTERLEAVE][4], hi[MD_INTERLEAVE], lo[MD_INTERLEAVE], pre[MD_INTERLEAVE];               \
+        MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                              \
+        {                                                                                              \
+            hi[k] = V_LOAD(args->tab_hi + u + (size_t)k * VL);                                         \
+            lo[k] = TWO ? V_LOAD(args->tab_lo + u + (size_t)k * VL) : hi[k];                           \
+            for (int j = 0; j < 4; j++)                                                                \
+                q[k][j] = start[j];                                                                    \
+            /* step `first` reads word `first`, which varies */                                        \
+            pre[k] = MD_VARY(pre0, first);                                                             \
+        }                                                                                              \
+        STEPS                                                                                          \
+        unsigned masks[MD_INTERLEAVE];                                                                 \
+        MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++) masks[k] = V_EQ(q[k][(last - 3) & 3], want); \
+        MB_REPORT(masks, MD_INTERLEAVE, VL);                                                           \
+    }                                                                                                  \
+    return end;
+
+/* Variants: each compiled as a function of its own, so each gets its own
+ * register allocation (inlined into one switch they hurt each other). */
+#define MD_VARIANT(name, body, ...)                                                                    \
+    static __attribute__((noinline, aligned(64))) size_t name(const hc_mb_args *args, size_t u,        \
+                                                             size_t end, uint32_t *hits, unsigned cap, \
+                                                             unsigned *count)                          \
+    {                                                                                                  \
+        return body(args, u, end, hits, cap, count, __VA_ARGS__);                                      \
+    }
+
+/* (word, two): word 0 alone, words 1..7 alone or with the previous one,
+ * specialised; longer messages (words 8..13) share one variant that decides
+ * per step at run time (branches that always go the same way). Defines
+ * static size_t f_dispatch(...), which picks the variant. */
+#define MD_VARIANTS(f)                                                                              \
+    MD_VARIANT(f##_0, f##_body, 0, false)                                                           \
+    MD_VARIANT(f##_1, f##_body, 1, false) MD_VARIANT(f##_1t, f##_body, 1, true)                     \
+    MD_VARIANT(f##_2, f##_body, 2, false) MD_VARIANT(f##_2t, f##_body, 2, true)                     \
+    MD_VARIANT(f##_3, f##_body, 3, false) MD_VARIANT(f##_3t, f##_body, 3, true)                     \
+    MD_VARIANT(f##_4, f##_body, 4, false) MD_VARIANT(f##_4t, f##_body, 4, true)                     \
+    MD_VARIANT(f##_5, f##_body, 5, false) MD_VARIANT(f##_5t, f##_body, 5, true)                     \
+    MD_VARIANT(f##_6, f##_body, 6, false) MD_VARIANT(f##_6t, f##_body, 6, true)                     \
+    MD_VARIANT(f##_7, f##_body, 7, false) MD_VARIANT(f##_7t, f##_body, 7, true)                     \
+    MD_VARIANT(f##_any, f##_body, args->word, args->two && args->word > 0)                          \
+    static inline size_t f##_dispatch(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, \
+                                      unsigned cap, unsigned *count)                                \
+    {                                                                                               \
+        static hc_mb_kernel_fn *const variants[16] = {f##_0,  f##_0,  f##_1, f##_1t, f##_2, f##_2t, \
+                                                      f##_3,  f##_3t, f##_4, f##_4t, f##_5, f##_5t, \
+                                                      f##_6,  f##_6t, f##_7, f##_7t};               \
+        unsigned i = args->word * 2 + (args->two && args->word > 0);                                \
+        return (i < 16 ? variants[i] : f##_any)(args, u, end, hits, cap, count);                    \
+    }
+
+#endif

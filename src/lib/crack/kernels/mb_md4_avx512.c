@@ -1,0 +1,12 @@
+/* The MD4 (and NTLM) brute-force kernel in AVX-512: sixteen 32-bit lanes, vprold and vpternlogd.
+ * The family's code: mb_md4.h. */
+#include "vec_avx512.h"
+
+#define MD_INTERLEAVE 3 /* vectors in flight */
+#include "mb_md4.h"
+
+size_t hc_mb_md4_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                        unsigned *count)
+{
+    return md4_dispatch(args, u, end, hits, cap, count);
+}

@@ -1,0 +1,98 @@
+/* The SHA-1 kernel family (FIPS 180-4), written once over the vector
+ * abstraction (vec_portable.h) and compiled per instruction set by
+ * mb_sha1_<isa>.c, which defines SHA_INTERLEAVE (vectors in flight).
+ * The varying words are word, and word - 1, which always gets tab_lo (a
+ * zero table when it does not vary): one variant serves every length. */
+#ifndef HC_CRACK_MB_SHA1_H
+#define HC_CRACK_MB_SHA1_H
+
+#include "mb_common.h"
+
+/* The value of T[75], the word computed at step 75 that ends up as digest
+ * word 4 (§6.1.2: e after step 79 is ROTL^30(T[75]); §5.3.1: H4(0) =
+ * c3d2e1f0). */
+static inline uint32_t sha1_expected(const hc_mb_args *args)
+{
+    uint32_t e = args->target[4] - 0xc3d2e1f0u;
+    return (e << 2) | (e >> 30);
+}
+
+/* SHA-1 (§6.1.2), unrolled, the schedule in a ring of 16 registers: step t
+ * reads A..E from s[k][(0..4 - t) mod 5], puts T into E's slot and
+ * ROTL30(B) into B's. */
+#define SHA1_SLOT(j, t) ((((j) - (t)) % 5 + 5) % 5)
+#define SHA1_STEP(t, FN, K)                                                                            \
+    MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) {                                               \
+        if ((t) >= 16)                                                                                 \
+            w[k][(t) & 15] = V_ROL(V_XOR3(w[k][((t) - 3) & 15], w[k][((t) - 8) & 15],                  \
+                                          w[k][((t) - 14) & 15]) ^ w[k][(t) & 15], 1);                 \
+        V e_ = s[k][SHA1_SLOT(4, t)] + (w[k][(t) & 15] + V_SET1(K));                                   \
+        e_ = e_ + FN(s[k][SHA1_SLOT(1, t)], s[k][SHA1_SLOT(2, t)], s[k][SHA1_SLOT(3, t)]);             \
+        s[k][SHA1_SLOT(4, t)] = e_ + V_ROL(s[k][SHA1_SLOT(0, t)], 5);                                  \
+        s[k][SHA1_SLOT(1, t)] = V_ROL(s[k][SHA1_SLOT(1, t)], 30);                                      \
+    }
+#define SHA1_CH(b, c, d) V_SEL(b, c, d)
+#define SHA1_PAR(b, c, d) V_XOR3(b, c, d)
+#define SHA1_MAJ(b, c, d) V_MAJ(b, c, d)
+
+MB_INLINE size_t sha1_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                            unsigned *count)
+{
+    /* §5.3.1 initial value, §4.2.1 constants */
+    static const uint32_t iv[5] = {0x67452301u, 0xefcdab89u, 0x98badcfeu, 0x10325476u, 0xc3d2e1f0u};
+    const uint32_t k1 = 0x5a827999u, k2 = 0x6ed9eba1u, k3 = 0x8f1bbcdcu, k4 = 0xca62c1d6u;
+    const unsigned J = args->word;
+    V wc[16];
+    for (unsigned t = 0; t < 16; t++)
+        wc[t] = V_SET1(args->w[t]);
+    const V want = V_SET1(sha1_expected(args));
+
+    for (; u < end; u += (size_t)VL * SHA_INTERLEAVE) {
+        if (*count + VL * SHA_INTERLEAVE > cap)
+            return u;
+        V s[SHA_INTERLEAVE][5], w[SHA_INTERLEAVE][16];
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++)
+        {
+            /* Compile-time indices keep the ring in registers although J
+             * is known only at run time (a store to w[k][J] would not). */
+            const V hi_ = V_LOAD(args->tab_hi + u + (size_t)k * VL);
+            const V lo_ = J > 0 ? V_LOAD(args->tab_lo + u + (size_t)k * VL) : hi_;
+            MB_UNROLL for (unsigned t = 0; t < 16; t++)
+                w[k][t] = t == J ? wc[t] + hi_ : t + 1 == J ? wc[t] + lo_ : wc[t];
+            for (int j = 0; j < 5; j++)
+                s[k][j] = V_SET1(iv[j]);
+        }
+        SHA1_STEP(0, SHA1_CH, k1) SHA1_STEP(1, SHA1_CH, k1) SHA1_STEP(2, SHA1_CH, k1) SHA1_STEP(3, SHA1_CH, k1)
+        SHA1_STEP(4, SHA1_CH, k1) SHA1_STEP(5, SHA1_CH, k1) SHA1_STEP(6, SHA1_CH, k1) SHA1_STEP(7, SHA1_CH, k1)
+        SHA1_STEP(8, SHA1_CH, k1) SHA1_STEP(9, SHA1_CH, k1) SHA1_STEP(10, SHA1_CH, k1)
+        SHA1_STEP(11, SHA1_CH, k1) SHA1_STEP(12, SHA1_CH, k1) SHA1_STEP(13, SHA1_CH, k1)
+        SHA1_STEP(14, SHA1_CH, k1) SHA1_STEP(15, SHA1_CH, k1) SHA1_STEP(16, SHA1_CH, k1)
+        SHA1_STEP(17, SHA1_CH, k1) SHA1_STEP(18, SHA1_CH, k1) SHA1_STEP(19, SHA1_CH, k1)
+        SHA1_STEP(20, SHA1_PAR, k2) SHA1_STEP(21, SHA1_PAR, k2) SHA1_STEP(22, SHA1_PAR, k2)
+        SHA1_STEP(23, SHA1_PAR, k2) SHA1_STEP(24, SHA1_PAR, k2) SHA1_STEP(25, SHA1_PAR, k2)
+        SHA1_STEP(26, SHA1_PAR, k2) SHA1_STEP(27, SHA1_PAR, k2) SHA1_STEP(28, SHA1_PAR, k2)
+        SHA1_STEP(29, SHA1_PAR, k2) SHA1_STEP(30, SHA1_PAR, k2) SHA1_STEP(31, SHA1_PAR, k2)
+        SHA1_STEP(32, SHA1_PAR, k2) SHA1_STEP(33, SHA1_PAR, k2) SHA1_STEP(34, SHA1_PAR, k2)
+        SHA1_STEP(35, SHA1_PAR, k2) SHA1_STEP(36, SHA1_PAR, k2) SHA1_STEP(37, SHA1_PAR, k2)
+        SHA1_STEP(38, SHA1_PAR, k2) SHA1_STEP(39, SHA1_PAR, k2) SHA1_STEP(40, SHA1_MAJ, k3)
+        SHA1_STEP(41, SHA1_MAJ, k3) SHA1_STEP(42, SHA1_MAJ, k3) SHA1_STEP(43, SHA1_MAJ, k3)
+        SHA1_STEP(44, SHA1_MAJ, k3) SHA1_STEP(45, SHA1_MAJ, k3) SHA1_STEP(46, SHA1_MAJ, k3)
+        SHA1_STEP(47, SHA1_MAJ, k3) SHA1_STEP(48, SHA1_MAJ, k3) SHA1_STEP(49, SHA1_MAJ, k3)
+        SHA1_STEP(50, SHA1_MAJ, k3) SHA1_STEP(51, SHA1_MAJ, k3) SHA1_STEP(52, SHA1_MAJ, k3)
+        SHA1_STEP(53, SHA1_MAJ, k3) SHA1_STEP(54, SHA1_MAJ, k3) SHA1_STEP(55, SHA1_MAJ, k3)
+        SHA1_STEP(56, SHA1_MAJ, k3) SHA1_STEP(57, SHA1_MAJ, k3) SHA1_STEP(58, SHA1_MAJ, k3)
+        SHA1_STEP(59, SHA1_MAJ, k3) SHA1_STEP(60, SHA1_PAR, k4) SHA1_STEP(61, SHA1_PAR, k4)
+        SHA1_STEP(62, SHA1_PAR, k4) SHA1_STEP(63, SHA1_PAR, k4) SHA1_STEP(64, SHA1_PAR, k4)
+        SHA1_STEP(65, SHA1_PAR, k4) SHA1_STEP(66, SHA1_PAR, k4) SHA1_STEP(67, SHA1_PAR, k4)
+        SHA1_STEP(68, SHA1_PAR, k4) SHA1_STEP(69, SHA1_PAR, k4) SHA1_STEP(70, SHA1_PAR, k4)
+        SHA1_STEP(71, SHA1_PAR, k4) SHA1_STEP(72, SHA1_PAR, k4) SHA1_STEP(73, SHA1_PAR, k4)
+        SHA1_STEP(74, SHA1_PAR, k4) SHA1_STEP(75, SHA1_PAR, k4)
+        /* T[75], in E's slot of step 75, becomes digest word 4. */
+        unsigned masks[SHA_INTERLEAVE];
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] = V_EQ(s[k][SHA1_SLOT(4, 75)], want);
+        MB_REPORT(masks, SHA_INTERLEAVE, VL);
+    }
+    return end;
+}
+
+#endif

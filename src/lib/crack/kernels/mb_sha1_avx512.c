@@ -1,0 +1,12 @@
+/* The SHA-1 brute-force kernel in AVX-512: sixteen 32-bit lanes, vprold and vpternlogd.
+ * The family's code: mb_sha1.h. */
+#include "vec_avx512.h"
+
+#define SHA_INTERLEAVE 2 /* vectors in flight */
+#include "mb_sha1.h"
+
+size_t hc_mb_sha1_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                         unsigned *count)
+{
+    return sha1_kernel(args, u, end, hits, cap, count);
+}

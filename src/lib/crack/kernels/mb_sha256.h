@@ -1,0 +1,91 @@
+/* The SHA-224/SHA-256 kernel family (FIPS 180-4), written once over the
+ * vector abstraction (vec_portable.h) and compiled per instruction set by
+ * mb_sha256_<isa>.c, which defines SHA_INTERLEAVE (vectors in flight). The
+ * row's digest length tells the two apart. */
+#ifndef HC_CRACK_MB_SHA256_H
+#define HC_CRACK_MB_SHA256_H
+
+#include "mb_sha2.h"
+
+/* §4.2.2: the round constants; §5.3.3, §5.3.2: the initial values. */
+static const uint32_t sha256_k[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+static const uint32_t sha256_iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+
+static const uint32_t sha224_iv[8] = {
+    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+};
+
+/* The early-rejection word. SHA-256: e after step 60 (becomes h, digest
+ * word 7); SHA-224, whose digest stops at word 6: a after step 60 (becomes
+ * d, word 3). */
+static inline uint32_t sha256_expected(const hc_mb_args *args)
+{
+    if (args->digest_len == 28)
+        return args->target[3] - sha224_iv[3];
+    return args->target[7] - sha256_iv[7];
+}
+
+#define SHA256_BSIG0(x) V_XOR3(V_ROR(x, 2), V_ROR(x, 13), V_ROR(x, 22))
+#define SHA256_BSIG1(x) V_XOR3(V_ROR(x, 6), V_ROR(x, 11), V_ROR(x, 25))
+#define SHA256_SSIG0(x) V_XOR3(V_ROR(x, 7), V_ROR(x, 18), (x) >> 3)
+#define SHA256_SSIG1(x) V_XOR3(V_ROR(x, 17), V_ROR(x, 19), (x) >> 10)
+#define SHA256_K(t) V_SET1(sha256_k[t])
+#define SHA256_STEP(i) SHA2_STEP_W(i, SHA_INTERLEAVE, V, SHA256_BSIG0, SHA256_BSIG1, SHA256_K, V_SEL, V_MAJ)
+
+MB_INLINE size_t sha256_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                               unsigned *count)
+{
+    const bool sha224 = args->digest_len == 28;
+    const uint32_t *iv = sha224 ? sha224_iv : sha256_iv;
+    const unsigned J = args->word;
+    V wc[16];
+    for (unsigned t = 0; t < 16; t++)
+        wc[t] = V_SET1(args->w[t]);
+    const V want = V_SET1(sha256_expected(args));
+
+    for (; u < end; u += (size_t)VL * SHA_INTERLEAVE) {
+        if (*count + VL * SHA_INTERLEAVE > cap)
+            return u;
+        V s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][61];
+        SHA_MESSAGE(SHA_INTERLEAVE, V_LOAD, tab_lo, tab_hi, VL)
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) for (int j = 0; j < 8; j++) s[k][j] = V_SET1(iv[j]);
+        MB_ROLLED for (unsigned t = 16; t < 61; t++)
+        {
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =
+                (SHA256_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA256_SSIG0(w[k][t - 15]) + w[k][t - 16]);
+        }
+        unsigned t0;
+        MB_ROLLED for (t0 = 0; t0 < 56; t0 += 8)
+        {
+            SHA256_STEP(0) SHA256_STEP(1) SHA256_STEP(2) SHA256_STEP(3)
+            SHA256_STEP(4) SHA256_STEP(5) SHA256_STEP(6) SHA256_STEP(7)
+        }
+        SHA256_STEP(0) SHA256_STEP(1) SHA256_STEP(2) SHA256_STEP(3) /* steps 56..59 */
+        unsigned masks[SHA_INTERLEAVE];
+        if (sha224) {
+            /* SHA-224 has no word 7: compare word 3, d = the a of step 60. */
+            SHA256_STEP(4)
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] = V_EQ(s[k][SHA2_SLOT(7, 4)], want);
+        } else {
+            /* The last SHA-256 word is h = the e of step 60: T1 only. */
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] =
+                V_EQ(s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA256_BSIG1, SHA256_K, V_SEL), want);
+        }
+        MB_REPORT(masks, SHA_INTERLEAVE, VL);
+    }
+    return end;
+}
+
+#endif

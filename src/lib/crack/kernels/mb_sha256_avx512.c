@@ -1,0 +1,12 @@
+/* The SHA-224/SHA-256 brute-force kernel in AVX-512: sixteen 32-bit lanes, vprold and vpternlogd.
+ * The family's code: mb_sha256.h. */
+#include "vec_avx512.h"
+
+#define SHA_INTERLEAVE 2 /* vectors in flight */
+#include "mb_sha256.h"
+
+size_t hc_mb_sha256_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                           unsigned *count)
+{
+    return sha256_kernel(args, u, end, hits, cap, count);
+}

@@ -1,0 +1,106 @@
+/* The SHA-384/SHA-512 kernel family (FIPS 180-4 §6.4, §6.5): SHA-256's
+ * scheme (mb_sha2.h) on 64-bit lanes, 80 steps, a 128-byte block of sixteen
+ * 64-bit words. AVX-512 only (mb_sha512_avx512.c, which defines
+ * SHA_INTERLEAVE): without 64-bit rotates the vector code loses to
+ * OpenSSL's scalar rounds. The row's digest length tells the two apart. */
+#ifndef HC_CRACK_MB_SHA512_H
+#define HC_CRACK_MB_SHA512_H
+
+#include "mb_sha2.h"
+
+/* §4.2.3: the round constants; §5.3.5, §5.3.4: the initial values. */
+static const uint64_t sha512_k[80] = {
+    0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
+    0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
+    0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
+    0x72be5d74f27b896full, 0x80deb1fe3b1696b1ull, 0x9bdc06a725c71235ull, 0xc19bf174cf692694ull,
+    0xe49b69c19ef14ad2ull, 0xefbe4786384f25e3ull, 0x0fc19dc68b8cd5b5ull, 0x240ca1cc77ac9c65ull,
+    0x2de92c6f592b0275ull, 0x4a7484aa6ea6e483ull, 0x5cb0a9dcbd41fbd4ull, 0x76f988da831153b5ull,
+    0x983e5152ee66dfabull, 0xa831c66d2db43210ull, 0xb00327c898fb213full, 0xbf597fc7beef0ee4ull,
+    0xc6e00bf33da88fc2ull, 0xd5a79147930aa725ull, 0x06ca6351e003826full, 0x142929670a0e6e70ull,
+    0x27b70a8546d22ffcull, 0x2e1b21385c26c926ull, 0x4d2c6dfc5ac42aedull, 0x53380d139d95b3dfull,
+    0x650a73548baf63deull, 0x766a0abb3c77b2a8ull, 0x81c2c92e47edaee6ull, 0x92722c851482353bull,
+    0xa2bfe8a14cf10364ull, 0xa81a664bbc423001ull, 0xc24b8b70d0f89791ull, 0xc76c51a30654be30ull,
+    0xd192e819d6ef5218ull, 0xd69906245565a910ull, 0xf40e35855771202aull, 0x106aa07032bbd1b8ull,
+    0x19a4c116b8d2d0c8ull, 0x1e376c085141ab53ull, 0x2748774cdf8eeb99ull, 0x34b0bcb5e19b48a8ull,
+    0x391c0cb3c5c95a63ull, 0x4ed8aa4ae3418acbull, 0x5b9cca4f7763e373ull, 0x682e6ff3d6b2b8a3ull,
+    0x748f82ee5defb2fcull, 0x78a5636f43172f60ull, 0x84c87814a1f0ab72ull, 0x8cc702081a6439ecull,
+    0x90befffa23631e28ull, 0xa4506cebde82bde9ull, 0xbef9a3f7b2c67915ull, 0xc67178f2e372532bull,
+    0xca273eceea26619cull, 0xd186b8c721c0c207ull, 0xeada7dd6cde0eb1eull, 0xf57d4f7fee6ed178ull,
+    0x06f067aa72176fbaull, 0x0a637dc5a2c898a6ull, 0x113f9804bef90daeull, 0x1b710b35131c471bull,
+    0x28db77f523047d84ull, 0x32caab7b40c72493ull, 0x3c9ebe0a15c9bebcull, 0x431d67c49c100d4cull,
+    0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull,
+};
+
+static const uint64_t sha512_iv[8] = {
+    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
+    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
+};
+
+static const uint64_t sha384_iv[8] = {
+    0xcbbb9d5dc1059ed8ull, 0x629a292a367cd507ull, 0x9159015a3070dd17ull, 0x152fecd8f70e5939ull,
+    0x67332667ffc00b31ull, 0x8eb44a8768581511ull, 0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull,
+};
+
+/* The early-rejection word. SHA-512: e after step 76 (becomes h, word 7);
+ * SHA-384 (words 0..5): a after step 76 (becomes d, word 3). */
+static inline uint64_t sha512_expected(const hc_mb_args *args)
+{
+    if (args->digest_len == 48)
+        return args->target64[3] - sha384_iv[3];
+    return args->target64[7] - sha512_iv[7];
+}
+
+#define SHA512_BSIG0(x) V64_XOR3(V64_ROR(x, 28), V64_ROR(x, 34), V64_ROR(x, 39))
+#define SHA512_BSIG1(x) V64_XOR3(V64_ROR(x, 14), V64_ROR(x, 18), V64_ROR(x, 41))
+#define SHA512_SSIG0(x) V64_XOR3(V64_ROR(x, 1), V64_ROR(x, 8), (x) >> 7)
+#define SHA512_SSIG1(x) V64_XOR3(V64_ROR(x, 19), V64_ROR(x, 61), (x) >> 6)
+#define SHA512_K(t) V64_SET1(sha512_k[t])
+#define SHA512_STEP(i) \
+    SHA2_STEP_W(i, SHA_INTERLEAVE, V64, SHA512_BSIG0, SHA512_BSIG1, SHA512_K, V64_SEL, V64_MAJ)
+
+MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                               unsigned *count)
+{
+    const bool sha384 = args->digest_len == 48;
+    const uint64_t *iv = sha384 ? sha384_iv : sha512_iv;
+    const unsigned J = args->word;
+    V64 wc[16];
+    for (unsigned t = 0; t < 16; t++)
+        wc[t] = V64_SET1(args->w64[t]);
+    const V64 want = V64_SET1(sha512_expected(args));
+
+    for (; u < end; u += (size_t)VL64 * SHA_INTERLEAVE) {
+        if (*count + VL64 * SHA_INTERLEAVE > cap)
+            return u;
+        V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][77];
+        SHA_MESSAGE(SHA_INTERLEAVE, V64_LOAD, tab64_lo, tab64_hi, VL64)
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) for (int j = 0; j < 8; j++) s[k][j] = V64_SET1(iv[j]);
+        MB_ROLLED for (unsigned t = 16; t < 77; t++)
+        {
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =
+                (SHA512_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA512_SSIG0(w[k][t - 15]) + w[k][t - 16]);
+        }
+        unsigned t0;
+        MB_ROLLED for (t0 = 0; t0 < 72; t0 += 8)
+        {
+            SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3)
+            SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7)
+        }
+        SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3) /* steps 72..75 */
+        unsigned masks[SHA_INTERLEAVE];
+        if (sha384) {
+            /* SHA-384 has no word 7: compare word 3, d = the a of step 76. */
+            SHA512_STEP(4)
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] = V64_EQ(s[k][SHA2_SLOT(7, 4)], want);
+        } else {
+            /* The last SHA-512 word is h = the e of step 76: T1 only. */
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] =
+                V64_EQ(s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA512_BSIG1, SHA512_K, V64_SEL), want);
+        }
+        MB_REPORT(masks, SHA_INTERLEAVE, VL64);
+    }
+    return end;
+}
+
+#endif
