@@ -7,7 +7,7 @@ WERROR ?= ON
 
 PREFIX ?= /usr/local
 
-.PHONY: all build test demo sanitize tsan clean install uninstall deb
+.PHONY: all build test demo sanitize tsan clean install uninstall deb fuzz
 
 all: build
 
@@ -59,5 +59,10 @@ deb:
 	rm -f build-deb/hc_*.deb
 	cd build-deb && cpack -G DEB
 
+# Every fuzz target under libFuzzer + ASan + UBSan (clang), FUZZ_SECONDS in all.
+FUZZ_SECONDS ?= 90
+fuzz:
+	./scripts/fuzz.sh $(FUZZ_SECONDS)
+
 clean:
-	rm -rf build build-asan build-tsan build-deb
+	rm -rf build build-asan build-tsan build-deb build-fuzz

@@ -4,19 +4,21 @@
 #   scripts/deps.sh test         + what the test suite compares against
 #   scripts/deps.sh bench        + the peer tools the benchmarks time
 #   scripts/deps.sh package      + what `make deb` and its check use
+#   scripts/deps.sh fuzz         + clang and libFuzzer (scripts/fuzz.sh)
 # Several groups may be given at once.
 set -euo pipefail
 
 declare -A groups=(
   [build]="cmake make gcc pkg-config libssl-dev librhash-dev libisal-dev"
-  [test]="python3 python3-pytest python3-pycryptodome python3-pexpect tmux libmhash-dev rhash b3sum openssl coreutils util-linux binutils man-db bash zsh fish"
+  [test]="python3 python3-pytest python3-pycryptodome python3-pexpect tmux libmhash-dev rhash b3sum openssl coreutils util-linux binutils man-db bash zsh fish time"
   [package]="dpkg-dev file man-db lintian bash-completion"
   [bench]="hyperfine rhash b3sum openssl coreutils"
+  [fuzz]="clang-14 libclang-rt-14-dev"
 )
 
 wanted=()
 for group in "${@:-build}"; do
-  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench, package)" >&2; exit 2; }
+  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench, package, fuzz)" >&2; exit 2; }
   read -r -a pkgs <<< "${groups[$group]}"
   wanted+=("${pkgs[@]}")
 done

@@ -1,0 +1,77 @@
+"""A read that fails part way through a file (a bad sector), injected with
+the LD_PRELOAD shim tests/fault/readfail.c (CMake builds it and names it in
+HC_READFAIL): that file gets `read error`, the others still hash, exit 1, and
+the -o file is the complete console text."""
+import hashlib
+import os
+import subprocess
+
+import pytest
+
+from conftest import HC_BINARY
+from filedir_util import make_tree, pseudo_random_bytes
+
+SHIM = os.environ.get("HC_READFAIL", "")
+MIB = 1 << 20
+
+
+def run_faulty(args, cwd, name, offset):
+    """hc with reads of files called name failing with EIO from offset on."""
+    if not os.path.exists(SHIM):
+        pytest.skip("HC_READFAIL does not name the fault shim (run through ctest)")
+    env = dict(os.environ, LD_PRELOAD=SHIM, HC_FAULT_READ_NAME=name, HC_FAULT_READ_OFFSET=str(offset),
+               # an ASan runtime wants to come first; the shim only forwards reads
+               ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":verify_asan_link_order=0")
+    proc = subprocess.run([HC_BINARY, *args], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=120)
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+def md5(data):
+    return hashlib.md5(data).hexdigest().upper()
+
+
+@pytest.fixture
+def tree(tmp_path):
+    files = {"d/a": b"123", "d/bad": pseudo_random_bytes(3 * MIB, seed=1), "d/c": pseudo_random_bytes(2 * MIB, seed=2)}
+    make_tree(tmp_path, files)
+    return tmp_path, files
+
+
+def test_file_read_error_part_way(tree):
+    tmp, _ = tree
+    rc, out, _ = run_faulty(["md5", "file", "-s", "d/bad", "-o", "saved"], tmp, "bad", MIB)
+    assert (rc, out) == (1, "d/bad | read error\n")
+    assert (tmp / "saved").read_text() == out  # complete: the console text
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_dir_read_error_part_way(tree, threads):
+    """The others still hash, on one thread or several (a big file is read
+    by the caller with a read-ahead thread)."""
+    tmp, files = tree
+    rc, out, _ = run_faulty(["md5", "dir", "-s", "d", "-T", threads, "-o", "saved"], tmp, "bad", MIB + 4096)
+    assert rc == 1
+    assert out.splitlines() == [f"d/a | 3 bytes | {md5(files['d/a'])}", "d/bad | read error",
+                                f"d/c | 2.00 Mb (2097152 bytes) | {md5(files['d/c'])}"]
+    assert (tmp / "saved").read_text() == out
+
+
+def test_read_error_ahead_of_the_hashing(tmp_path):
+    """A file big enough for the read-ahead thread (8 MiB and more, two
+    threads): the error comes from that thread."""
+    data = pseudo_random_bytes(24 * MIB, seed=3)
+    make_tree(tmp_path, {"big": data})
+    rc, out, _ = run_faulty(["sha256", "file", "-s", "big", "-T", "2"], tmp_path, "big", 17 * MIB)
+    assert (rc, out) == (1, "big | read error\n")
+    # and without the fault, the same file hashes
+    rc, out, _ = run_faulty(["sha256", "file", "-s", "big", "-T", "2"], tmp_path, "other", 0)
+    assert (rc, out.split(" | ")[-1]) == (0, hashlib.sha256(data).hexdigest().upper() + "\n")
+
+
+def test_read_error_in_a_checksum_list(tree):
+    tmp, files = tree
+    rc, out, err = run_faulty(["md5", "dir", "-s", "d", "-c"], tmp, "bad", 0)
+    assert rc == 1
+    assert out.splitlines() == [f"{md5(files['d/a'])} d/a", f"{md5(files['d/c'])} d/c"]
+    assert err == "hc: d/bad: read error (Input/output error)\n"

@@ -1,0 +1,47 @@
+/* The option parser of every mode and algorithm (contract §1.4 with the §9
+ * deviations), then the values it hands on: the numbers of §2.5, -T, and
+ * BLAKE3's --length, --key (64 hex digits) and --derive-key.
+ *
+ * Input: a mode selector byte, an algorithm selector byte, then the words
+ * after the mode, NUL-separated. */
+#include "args.h"
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2)
+        return 0;
+    static const cli_mode *const modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
+    const cli_mode *mode = modes[data[0] % 4];
+    const hc_algorithm *alg = &hc_algorithms[data[1] % HC_ALGORITHM_COUNT];
+    char *argv[64];
+    int argc;
+    char *copy = fuzz_words(data + 2, size - 2, argv, 64, &argc);
+    if (copy == NULL)
+        return 0;
+
+    cli_output out;
+    fuzz_output(&out);
+    cli_args args;
+    if (parse_mode_args(&out, alg, mode, argc, argv, &args) == PARSE_OK) {
+        for (int id = 0; id < OPT_COUNT; id++) {
+            /* every value is one of the words (or inside one) */
+            if (args.present[id] && args.value[id] != NULL)
+                FUZZ_CHECK(args.value[id] >= copy && args.value[id] <= copy + (size - 2));
+        }
+        int64_t value;
+        static const cli_option_id numeric[] = {OPT_LIMIT, OPT_OFFSET, OPT_MIN, OPT_MAX};
+        for (size_t i = 0; i < sizeof(numeric) / sizeof(numeric[0]); i++)
+            if (args.present[numeric[i]] && args.value[numeric[i]])
+                (void)parse_count_option(&out, &args, numeric[i], numeric[i] >= OPT_MIN ? 32 : 64, &value);
+        hc_params params;
+        if (parse_hash_params(&out, &args, &params) && params.key_mode == HC_KEY_DERIVE)
+            FUZZ_CHECK(params.context_len == strlen(params.context));
+        unsigned threads;
+        if (parse_threads_option(&out, &args, &threads))
+            FUZZ_CHECK(threads >= 1 && threads <= 4096);
+    }
+    output_free(&out);
+    free(copy);
+    return 0;
+}
