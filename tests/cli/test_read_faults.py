@@ -1,7 +1,9 @@
 """A read that fails part way through a file (a bad sector), injected with
 the LD_PRELOAD shim tests/fault/readfail.c (CMake builds it and names it in
 HC_READFAIL): that file gets `read error`, the others still hash, exit 1, and
-the -o file is the complete console text."""
+the -o file is the complete console text. Big files are read with pread or
+mapped (HC_IO forces one; a mapped bad page raises SIGBUS): both are
+covered."""
 import hashlib
 import os
 import subprocess
@@ -15,13 +17,17 @@ SHIM = os.environ.get("HC_READFAIL", "")
 MIB = 1 << 20
 
 
-def run_faulty(args, cwd, name, offset):
-    """hc with reads of files called name failing with EIO from offset on."""
+def run_faulty(args, cwd, name, offset, io=None):
+    """hc with reads of files called name failing with EIO from offset on;
+    io: HC_IO (read, map; None: hc chooses)."""
     if not os.path.exists(SHIM):
         pytest.skip("HC_READFAIL does not name the fault shim (run through ctest)")
     env = dict(os.environ, LD_PRELOAD=SHIM, HC_FAULT_READ_NAME=name, HC_FAULT_READ_OFFSET=str(offset),
                # an ASan runtime wants to come first; the shim only forwards reads
                ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":verify_asan_link_order=0")
+    env.pop("HC_IO", None)
+    if io:
+        env["HC_IO"] = io
     proc = subprocess.run([HC_BINARY, *args], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           timeout=120)
     return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
@@ -38,34 +44,41 @@ def tree(tmp_path):
     return tmp_path, files
 
 
-def test_file_read_error_part_way(tree):
+IO = pytest.mark.parametrize("io", ["read", "map", None])
+
+
+@IO
+def test_file_read_error_part_way(tree, io):
     tmp, _ = tree
-    rc, out, _ = run_faulty(["md5", "file", "-s", "d/bad", "-o", "saved"], tmp, "bad", MIB)
+    rc, out, _ = run_faulty(["md5", "file", "-s", "d/bad", "-o", "saved"], tmp, "bad", MIB, io)
     assert (rc, out) == (1, "d/bad | read error\n")
     assert (tmp / "saved").read_text() == out  # complete: the console text
 
 
+@IO
 @pytest.mark.parametrize("threads", ["1", "2"])
-def test_dir_read_error_part_way(tree, threads):
-    """The others still hash, on one thread or several (a big file is read
-    by the caller with a read-ahead thread)."""
+def test_dir_read_error_part_way(tree, threads, io):
+    """The others still hash, on one thread or several."""
     tmp, files = tree
-    rc, out, _ = run_faulty(["md5", "dir", "-s", "d", "-T", threads, "-o", "saved"], tmp, "bad", MIB + 4096)
+    rc, out, _ = run_faulty(["md5", "dir", "-s", "d", "-T", threads, "-o", "saved"], tmp, "bad", MIB + 4096, io)
     assert rc == 1
     assert out.splitlines() == [f"d/a | 3 bytes | {md5(files['d/a'])}", "d/bad | read error",
                                 f"d/c | 2.00 Mb (2097152 bytes) | {md5(files['d/c'])}"]
     assert (tmp / "saved").read_text() == out
 
 
-def test_read_error_ahead_of_the_hashing(tmp_path):
-    """A file big enough for the read-ahead thread (8 MiB and more, two
-    threads): the error comes from that thread."""
+@IO
+@pytest.mark.parametrize("alg", ["sha256", "blake3"])
+def test_read_error_in_a_big_file_on_two_threads(tmp_path, alg, io):
+    """A file big enough for the read-ahead ring (sha256) or for threads that
+    each read their own part (blake3): the error comes from another thread
+    than the one that reports it."""
     data = pseudo_random_bytes(24 * MIB, seed=3)
     make_tree(tmp_path, {"big": data})
-    rc, out, _ = run_faulty(["sha256", "file", "-s", "big", "-T", "2"], tmp_path, "big", 17 * MIB)
+    rc, out, _ = run_faulty([alg, "file", "-s", "big", "-T", "2"], tmp_path, "big", 17 * MIB, io)
     assert (rc, out) == (1, "big | read error\n")
     # and without the fault, the same file hashes
-    rc, out, _ = run_faulty(["sha256", "file", "-s", "big", "-T", "2"], tmp_path, "other", 0)
+    rc, out, _ = run_faulty(["sha256", "file", "-s", "big", "-T", "2"], tmp_path, "other", 0, io)
     assert (rc, out.split(" | ")[-1]) == (0, hashlib.sha256(data).hexdigest().upper() + "\n")
 
 

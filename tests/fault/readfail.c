@@ -1,53 +1,45 @@
 /* Read fault injection for the tests, loaded with LD_PRELOAD (never part of
- * hc): pread(2) and read(2) of one file fail once they reach a given offset,
- * as a disk with a bad sector does part way through a file.
+ * hc): reads of one file fail once they reach a given offset, as a disk
+ * with a bad sector does part way through a file.
  *
  *   HC_FAULT_READ_NAME    the file's name (the last part of its path)
- *   HC_FAULT_READ_OFFSET  reads at or past this byte fail (default 0)
- *   HC_FAULT_READ_ERRNO   the error (default EIO)
+ *   HC_FAULT_READ_OFFSET  bytes at or past this offset cannot be read
+ *                         (default 0; a multiple of the page size for mmap)
+ *   HC_FAULT_READ_ERRNO   the error of read calls (default EIO)
  *
- * The file is recognised by /proc/self/fd, so it works for files opened
- * relative to a directory descriptor too. */
+ * read, pread, preadv2 (and their 64-bit names) fail with the error. A
+ * mapping that reaches the offset is what the kernel gives for a page it
+ * cannot read: SIGBUS when touched (MADV_POPULATE_READ: EFAULT). The
+ * stand-in maps a memory file holding only the readable bytes, so every
+ * page past them raises SIGBUS.
+ *
+ * The file is recognised through /proc/self/fd, so it works for files
+ * opened relative to a directory descriptor too. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 typedef ssize_t (*pread_fn)(int, void *, size_t, off_t);
+typedef ssize_t (*preadv2_fn)(int, const struct iovec *, int, off_t, int);
 typedef ssize_t (*read_fn)(int, void *, size_t);
+typedef void *(*mmap_fn)(void *, size_t, int, int, int, off_t);
 
 ssize_t pread(int fd, void *buf, size_t count, off_t offset);
 ssize_t pread64(int fd, void *buf, size_t count, off_t offset);
+ssize_t preadv2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags);
+ssize_t preadv64v2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags);
 ssize_t read(int fd, void *buf, size_t count);
-
-/* Would a read of fd at offset fail? */
-static bool faulty(int fd, off_t offset)
-{
-    const char *name = getenv("HC_FAULT_READ_NAME");
-    if (name == NULL || *name == '\0')
-        return false;
-    const char *at = getenv("HC_FAULT_READ_OFFSET");
-    if (offset < (at ? (off_t)strtoll(at, NULL, 10) : 0))
-        return false;
-    char link[64], path[4096];
-    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-    ssize_t n = readlink(link, path, sizeof(path) - 1);
-    if (n <= 0)
-        return false;
-    path[n] = '\0';
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    if (strcmp(base, name) != 0)
-        return false;
-    const char *error = getenv("HC_FAULT_READ_ERRNO");
-    errno = error ? atoi(error) : EIO;
-    return true;
-}
+void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset);
+void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offset);
 
 /* The next definition of symbol (the C library's, or a sanitizer's in
  * front of it). POSIX's way to turn dlsym's object pointer into a function
@@ -57,27 +49,110 @@ static bool faulty(int fd, off_t offset)
     if (variable == NULL)                                 \
         *(void **)(&variable) = dlsym(RTLD_NEXT, symbol)
 
+/* Where the bad bytes of fd start, or -1 when fd is not the faulty file. */
+static off_t bad_from(int fd)
+{
+    const char *name = getenv("HC_FAULT_READ_NAME");
+    if (fd < 0 || name == NULL || *name == '\0')
+        return -1;
+    char link[64], path[4096];
+    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, path, sizeof(path) - 1);
+    if (n <= 0)
+        return -1;
+    path[n] = '\0';
+    const char *base = strrchr(path, '/');
+    if (strcmp(base ? base + 1 : path, name) != 0)
+        return -1;
+    const char *at = getenv("HC_FAULT_READ_OFFSET");
+    return at ? (off_t)strtoll(at, NULL, 10) : 0;
+}
+
+/* Would a read of fd at offset fail? Sets errno when it would. */
+static bool faulty(int fd, off_t offset)
+{
+    off_t bad = bad_from(fd);
+    if (bad < 0 || offset < bad)
+        return false;
+    const char *error = getenv("HC_FAULT_READ_ERRNO");
+    errno = error ? atoi(error) : EIO;
+    return true;
+}
+
 ssize_t pread(int fd, void *buf, size_t count, off_t offset)
 {
     NEXT(pread_fn, next, "pread");
-    if (faulty(fd, offset))
-        return -1;
-    return next(fd, buf, count, offset);
+    return faulty(fd, offset) ? -1 : next(fd, buf, count, offset);
 }
 
 ssize_t pread64(int fd, void *buf, size_t count, off_t offset)
 {
     NEXT(pread_fn, next, "pread64");
-    if (faulty(fd, offset))
-        return -1;
-    return next(fd, buf, count, offset);
+    return faulty(fd, offset) ? -1 : next(fd, buf, count, offset);
+}
+
+ssize_t preadv2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags)
+{
+    NEXT(preadv2_fn, next, "preadv2");
+    return faulty(fd, offset) ? -1 : next(fd, iov, iovcnt, offset, flags);
+}
+
+ssize_t preadv64v2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags)
+{
+    NEXT(preadv2_fn, next, "preadv64v2");
+    return faulty(fd, offset) ? -1 : next(fd, iov, iovcnt, offset, flags);
 }
 
 ssize_t read(int fd, void *buf, size_t count)
 {
     NEXT(read_fn, next, "read");
     off_t position = lseek(fd, 0, SEEK_CUR); /* -1 for pipes: never faulty */
-    if (position >= 0 && faulty(fd, position))
-        return -1;
-    return next(fd, buf, count);
+    return position >= 0 && faulty(fd, position) ? -1 : next(fd, buf, count);
+}
+
+/* A read-only shared mapping of fd that reaches bad: a memory file with
+ * the readable bytes before bad, mapped over the whole length. */
+static void *map_with_bad_pages(mmap_fn next, void *addr, size_t length, int prot, int flags, int fd,
+                                off_t offset, off_t bad)
+{
+    NEXT(pread_fn, real_pread, "pread");
+    size_t good = bad > offset ? (size_t)(bad - offset) : 0;
+    if (good > length)
+        good = length;
+    int mem = memfd_create("hc-readfail", MFD_CLOEXEC);
+    if (mem < 0 || ftruncate(mem, (off_t)good) != 0) {
+        if (mem >= 0)
+            close(mem);
+        return next(addr, length, prot, flags, fd, offset);
+    }
+    uint8_t *copy = good ? (uint8_t *)next(NULL, good, PROT_READ | PROT_WRITE, MAP_SHARED, mem, 0) : NULL;
+    for (size_t done = 0; copy != NULL && copy != MAP_FAILED && done < good;) {
+        ssize_t n = real_pread(fd, copy + done, good - done, offset + (off_t)done);
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    if (copy != NULL && copy != MAP_FAILED)
+        munmap(copy, good);
+    void *map = next(addr, length, prot, flags, mem, 0);
+    close(mem);
+    return map;
+}
+
+void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
+{
+    NEXT(mmap_fn, next, "mmap");
+    off_t bad = bad_from(fd);
+    if (bad >= 0 && offset + (off_t)length > bad && !(prot & PROT_WRITE))
+        return map_with_bad_pages(next, addr, length, prot, flags, fd, offset, bad);
+    return next(addr, length, prot, flags, fd, offset);
+}
+
+void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
+{
+    NEXT(mmap_fn, next, "mmap64");
+    off_t bad = bad_from(fd);
+    if (bad >= 0 && offset + (off_t)length > bad && !(prot & PROT_WRITE))
+        return map_with_bad_pages(next, addr, length, prot, flags, fd, offset, bad);
+    return next(addr, length, prot, flags, fd, offset);
 }
