@@ -87,4 +87,4 @@ def test_read_error_in_a_checksum_list(tree):
     rc, out, err = run_faulty(["md5", "dir", "-s", "d", "-c"], tmp, "bad", 0)
     assert rc == 1
     assert out.splitlines() == [f"{md5(files['d/a'])} d/a", f"{md5(files['d/c'])} d/c"]
-    assert err == "hc: d/bad: read error (Input/output error)\n"
+    assert err == "hc: d/bad: Input/output error\n"
