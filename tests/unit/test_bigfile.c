@@ -10,7 +10,9 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,6 +51,12 @@ static void write_file(const char *path, const uint8_t *data, size_t len)
         perror(path);
         exit(2);
     }
+}
+
+static bool is_tmpfs(const char *path)
+{
+    struct statfs fs;
+    return statfs(path, &fs) == 0 && fs.f_type == TMPFS_MAGIC;
 }
 
 /* A bigfile forcing a method (HC_IO: "read", "map" or "auto"). */
@@ -273,6 +281,37 @@ static void check_threads_are_used(const char *path, size_t size)
     CHECK(big_digest(bf, path, 0, size, hc_algorithm_find("sha1"), got, &stats) == 0);
     CHECK(stats.pipelined && stats.threads == 1);
     bigfile_destroy(bf);
+}
+
+/* A file not in the page cache (dropped with POSIX_FADV_DONTNEED, which
+ * needs no privilege once the pages are clean): found cold, and the tree
+ * lanes (with the streaming thread), the read-ahead thread and the caller
+ * alone all give the right digest. */
+static void check_cold_file(const uint8_t *data, size_t size, const char *path)
+{
+    const char *names[] = {"blake3", "sha1"};
+    for (size_t a = 0; a < 2; a++) {
+        const hc_algorithm *alg = hc_algorithm_find(names[a]);
+        uint8_t want[HC_MAX_DIGEST_LEN], got[HC_MAX_DIGEST_LEN];
+        plain_digest(alg, data + 5, size - 5, want);
+        for (size_t m = 0; m < 3; m++) {
+            for (int shape = 0; shape < 3; shape++) {
+                int fd = open(path, O_RDONLY);
+                bool dropped = fd >= 0 && fdatasync(fd) == 0 && posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+                if (fd >= 0)
+                    close(fd);
+                bigfile *bf = make_bigfile(methods[m], shape == 2 ? pools[2] : NULL, shape == 1);
+                bigfile_stats stats;
+                int error = big_digest(bf, path, 5, size, alg, got, &stats);
+                CHECK_MSG(error == 0 && memcmp(want, got, alg->digest_len) == 0, "cold %s by %s shape %d: error %d",
+                          names[a], methods[m], shape, error);
+                /* tmpfs keeps its pages whatever the advice: nothing to see */
+                CHECK_MSG(!dropped || stats.cold || is_tmpfs(path), "cold %s by %s shape %d: not seen cold",
+                          names[a], methods[m], shape);
+                bigfile_destroy(bf);
+            }
+        }
+    }
 }
 
 /* Offsets beyond 4 GiB, in a sparse file: a range across the 4 GiB mark. */
@@ -527,6 +566,7 @@ int main(void)
     check_every_algorithm(data, size, path);
     check_several_hashers(data, size, path);
     check_threads_are_used(path, size);
+    check_cold_file(data, size, path);
     check_beyond_4_gib();
     check_shrinking_file(data);
     check_growing_file(data);
