@@ -184,7 +184,8 @@ static void check_every_algorithm(const uint8_t *data, size_t size, const char *
         uint64_t pos = 3, lengths[2] = {64 * 1024 + 777, 8 * MIB + 777};
         double started = now_seconds();
         plain_digest(alg, data + pos, (size_t)lengths[0], want[0]);
-        bool fast = now_seconds() - started < 0.001; /* over 64 MB/s */
+        /* over 64 MB/s; a tree hash always gets the length its lanes need */
+        bool fast = now_seconds() - started < 0.001 || alg->tree != NULL;
         bool pipeline = false;
         if (fast) {
             lengths[0] = MIB + 777;
@@ -283,6 +284,36 @@ static void check_threads_are_used(const char *path, size_t size)
     bigfile_destroy(bf);
 }
 
+/* Drops the file from the page cache: true when none of its first pages
+ * is resident afterwards. Read-ahead still in flight from the last use
+ * keeps pages locked from the advice, so it is given again a few times. */
+static bool drop_from_cache(const char *path, size_t size)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0 || fdatasync(fd) != 0) {
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    size_t pages = (size + 4095) / 4096;
+    unsigned char *resident = malloc(pages);
+    void *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+    bool dropped = false;
+    for (int attempt = 0; attempt < 50 && !dropped && resident && map != MAP_FAILED; attempt++) {
+        posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+        dropped = mincore(map, size, resident) == 0;
+        for (size_t i = 0; i < pages && dropped; i++)
+            dropped = !(resident[i] & 1);
+        if (!dropped)
+            usleep(20000);
+    }
+    if (map != MAP_FAILED)
+        munmap(map, size);
+    free(resident);
+    close(fd);
+    return dropped;
+}
+
 /* A file not in the page cache (dropped with POSIX_FADV_DONTNEED, which
  * needs no privilege once the pages are clean): found cold, and the tree
  * lanes (with the streaming thread), the read-ahead thread and the caller
@@ -296,18 +327,20 @@ static void check_cold_file(const uint8_t *data, size_t size, const char *path)
         plain_digest(alg, data + 5, size - 5, want);
         for (size_t m = 0; m < 3; m++) {
             for (int shape = 0; shape < 3; shape++) {
-                int fd = open(path, O_RDONLY);
-                bool dropped = fd >= 0 && fdatasync(fd) == 0 && posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
-                if (fd >= 0)
-                    close(fd);
+                bool dropped = drop_from_cache(path, size);
                 bigfile *bf = make_bigfile(methods[m], shape == 2 ? pools[2] : NULL, shape == 1);
                 bigfile_stats stats;
                 int error = big_digest(bf, path, 5, size, alg, got, &stats);
                 CHECK_MSG(error == 0 && memcmp(want, got, alg->digest_len) == 0, "cold %s by %s shape %d: error %d",
                           names[a], methods[m], shape, error);
-                /* tmpfs keeps its pages whatever the advice: nothing to see */
-                CHECK_MSG(!dropped || stats.cold || is_tmpfs(path), "cold %s by %s shape %d: not seen cold",
-                          names[a], methods[m], shape);
+                /* A mapped window asks mincore, which knows. A non-blocking
+                 * read starts the kernel's read-ahead, and from a fast
+                 * device (a VM's disk in the host's cache) the data may be
+                 * there before the read looks again. tmpfs keeps its pages
+                 * whatever the advice. */
+                if (m == 1)
+                    CHECK_MSG(!dropped || stats.cold || is_tmpfs(path), "cold %s by %s shape %d: not seen cold",
+                              names[a], methods[m], shape);
                 bigfile_destroy(bf);
             }
         }
