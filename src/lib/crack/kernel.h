@@ -111,7 +111,7 @@ typedef struct hc_kernel {
 /* The families (kernels.c). */
 extern const hc_kernel hc_kernel_md5, hc_kernel_md4, hc_kernel_sha1, hc_kernel_sha256, hc_kernel_sha512,
     hc_kernel_crc32, hc_kernel_keccak, hc_kernel_ripemd, hc_kernel_haval, hc_kernel_blake2s, hc_kernel_blake3,
-    hc_kernel_blake2b, hc_kernel_md2, hc_kernel_tiger, hc_kernel_tth;
+    hc_kernel_blake2b, hc_kernel_md2, hc_kernel_tiger, hc_kernel_tth, hc_kernel_edonr256, hc_kernel_edonr512;
 
 /* Which rows each family serves, as constant expressions of the digest and
  * block lengths (a new member of a family needs the family's code to know
@@ -135,6 +135,8 @@ extern const hc_kernel hc_kernel_md5, hc_kernel_md4, hc_kernel_sha1, hc_kernel_s
 #define HC_KERNEL_SERVES_md2(digest, block) ((digest) == 16 && (block) == 16)
 #define HC_KERNEL_SERVES_tiger(digest, block) ((digest) == 24 && (block) == 64)
 #define HC_KERNEL_SERVES_tth(digest, block) ((digest) == 24 && (block) == 1024)
+#define HC_KERNEL_SERVES_edonr256(digest, block) ((digest) == 32 && (block) == 64)
+#define HC_KERNEL_SERVES_edonr512(digest, block) ((digest) == 64 && (block) == 128)
 
 /* 0, or a compile error with msg when cond is false: usable inside a
  * constant initializer, where a static_assert declaration cannot go. */
@@ -182,5 +184,7 @@ hc_mb_kernel_fn hc_mb_blake3_portable, hc_mb_blake3_avx2, hc_mb_blake3_avx512;
 hc_mb_kernel_fn hc_mb_blake2b_avx512;
 hc_mb_kernel_fn hc_mb_md2_avx512;
 hc_mb_kernel_fn hc_mb_tiger_avx512;
+hc_mb_kernel_fn hc_mb_edonr256_portable, hc_mb_edonr256_avx2, hc_mb_edonr256_avx512;
+hc_mb_kernel_fn hc_mb_edonr512_avx512;
 
 #endif

@@ -70,6 +70,16 @@ const hc_kernel hc_kernel_tth = {
     .lead_zeros = 1, .entry = ENTRIES_AVX512(tiger),
 };
 
+/* EDON-R: little-endian words, 0x80, zeros, the 64-bit bit length at the
+ * end of the block (the SHA-3 submission's padding; 8 length bytes for
+ * EDON-R-512 too). */
+const hc_kernel hc_kernel_edonr256 = {
+    .name = "edonr256", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_ALL(edonr256),
+};
+const hc_kernel hc_kernel_edonr512 = {
+    .name = "edonr512", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_AVX512(edonr512),
+};
+
 /* The longest message that leaves room for the padding in one block. */
 static unsigned max_message(const hc_kernel *k, unsigned block_bytes)
 {
