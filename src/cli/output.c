@@ -57,7 +57,7 @@ static void emit(cli_output *out, const char *data, size_t len, bool flush)
         out->write_failed = true;
         out->write_errno = errno;
     }
-    progress_stdout_end(len > 0, len > 0 && data[len - 1] == '\n');
+    progress_stdout_end(data, len);
 }
 
 __attribute__((format(printf, 3, 0))) static void emit_formatted(cli_output *out, bool newline, const char *fmt,

@@ -63,10 +63,16 @@ static struct {
     bool shown;             /* the live line is on screen */
     bool redraw;            /* erased for stdout: draw it again after */
     bool partial;           /* stdout (a terminal) left its line unfinished */
+    size_t partial_cols;    /* its length so far, and whether it is plain */
+    bool partial_ascii;     /* ASCII (then the length is its columns) */
+    /* The live line was put on the row below that unfinished line; the
+     * cursor can go back to its end (below_exact) unless a message came
+     * between them. */
+    bool below, below_exact;
     unsigned writing;       /* stdout writes in progress (nested) */
     char text[LINE_MAX_BYTES];
     size_t len;
-} term = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} term = {.lock = PTHREAD_MUTEX_INITIALIZER, .partial_ascii = true};
 
 /* What a signal handler may read: is a live line on screen? */
 static atomic_bool line_on_screen;
@@ -127,16 +133,24 @@ static void set_shown(bool shown)
     atomic_store(&line_on_screen, shown);
 }
 
-/* The width a live line may take: one less than the terminal's, so that
- * it never wraps (a wrapped line cannot be redrawn in place). */
-static size_t line_width(void)
+/* The terminal's width in columns. */
+static size_t terminal_columns(void)
 {
     struct winsize size;
-    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1)
-        return size.ws_col - 1u;
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+        return size.ws_col;
     const char *columns = getenv("COLUMNS");
     long n = columns ? strtol(columns, NULL, 10) : 0;
-    return n > 1 && n < 10000 ? (size_t)n - 1 : 79;
+    return n > 0 && n < 10000 ? (size_t)n : 80;
+}
+
+/* The width a live line may take: it must never wrap (a wrapped line
+ * cannot be redrawn in place), not even when the terminal echoes the "^C"
+ * of a Ctrl+C after it: three columns are left free. */
+static size_t line_width(void)
+{
+    size_t columns = terminal_columns();
+    return columns > 13 ? columns - 3 : 10;
 }
 
 /* ---- formatting ---- */
@@ -239,6 +253,7 @@ static void print_line_locked(const char *text, size_t len, bool cursor_up)
         if (cursor_up)
             append_str(&b, "\033[A");
         append_str(&b, "\r\033[K");
+        term.below_exact = false; /* one more row between */
     } else if (term.partial && stdout_shared) {
         append_str(&b, "\n"); /* not glued to stdout's unfinished line */
         term.partial = false;
@@ -264,9 +279,10 @@ static void draw_live(progress *p, double now)
     pthread_mutex_lock(&term.lock);
     if (term.owner == p && term.writing == 0) {
         line_buffer b = {.len = 0};
-        if (!term.shown && term.partial && stdout_shared) {
+        if (!term.shown && term.partial && stdout_shared && !term.below) {
+            /* the row below stdout's unfinished line, never over it */
             append_str(&b, "\n");
-            term.partial = false;
+            term.below = term.below_exact = true;
         }
         append_str(&b, "\r");
         append(&b, line, len);
@@ -416,6 +432,29 @@ bool progress_live(const progress *p)
     return p != NULL && p->live;
 }
 
+/* Under term.lock: takes the live line off the screen. When it sat below
+ * stdout's unfinished line, the cursor goes back to that line's end, so
+ * that stdout goes on where it stopped (hash mode's estimate line, which
+ * the summary's newline ends) instead of leaving a blank row. */
+static void erase_locked(void)
+{
+    line_buffer b = {.len = 0};
+    append_str(&b, "\r\033[K");
+    if (term.below) {
+        size_t width = terminal_columns(), column = term.partial_cols % width;
+        if (term.below_exact && term.partial_ascii && column > 0) {
+            char back[32];
+            snprintf(back, sizeof(back), "\033[A\033[%zuG", column + 1);
+            append_str(&b, back);
+        } else {
+            term.partial = false; /* stdout goes on from the fresh row */
+        }
+        term.below = term.below_exact = false;
+    }
+    write_stderr(b.data, b.len);
+    set_shown(false);
+}
+
 void progress_stop(progress *p)
 {
     if (p == NULL)
@@ -427,8 +466,7 @@ void progress_stop(progress *p)
     pthread_mutex_lock(&term.lock);
     if (term.owner == p) {
         if (term.shown)
-            write_stderr("\r\033[K", 4);
-        set_shown(false);
+            erase_locked();
         term.redraw = false;
         term.owner = NULL;
     }
@@ -445,8 +483,7 @@ void progress_stdout_begin(void)
     pthread_mutex_lock(&term.lock);
     term.writing++;
     if (term.shown) {
-        write_stderr("\r\033[K", 4);
-        set_shown(false);
+        erase_locked();
         term.redraw = true;
     }
     pthread_mutex_unlock(&term.lock);
@@ -467,13 +504,26 @@ static void stdout_done_locked(void)
     }
 }
 
-void progress_stdout_end(bool wrote, bool ended_line)
+void progress_stdout_end(const char *data, size_t len)
 {
     if (!stdout_shared)
         return;
     pthread_mutex_lock(&term.lock);
-    if (wrote)
-        term.partial = !ended_line;
+    if (len > 0) {
+        /* the unfinished part: after the last newline, or added to it */
+        size_t start = len;
+        while (start > 0 && data[start - 1] != '\n')
+            start--;
+        if (start > 0) {
+            term.partial_cols = 0;
+            term.partial_ascii = true;
+        }
+        for (size_t i = start; i < len; i++)
+            if ((unsigned char)data[i] < 0x20 || (unsigned char)data[i] >= 0x7F)
+                term.partial_ascii = false;
+        term.partial_cols += len - start;
+        term.partial = term.partial_cols > 0;
+    }
     stdout_done_locked();
     pthread_mutex_unlock(&term.lock);
 }

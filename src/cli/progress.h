@@ -63,10 +63,10 @@ void progress_stop(progress *p);
 void progress_hold(progress *p);
 void progress_release(progress *p);
 
-/* For output.c, around every write to stdout. ended_line: the bytes
- * written (if any) end with '\n'. */
+/* For output.c, around every write to stdout; end gets the bytes
+ * written. */
 void progress_stdout_begin(void);
-void progress_stdout_end(bool wrote, bool ended_line);
+void progress_stdout_end(const char *data, size_t len);
 
 /* "hc: <text>\n" on stderr without mixing with a live line. */
 void progress_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

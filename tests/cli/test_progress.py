@@ -273,7 +273,7 @@ def sparse_tree(root, count, size, small=0):
 class Tmux:
     """A private tmux server with one pane running a shell command."""
 
-    def __init__(self, command, cwd):
+    def __init__(self, command, cwd, width=150):
         self.dir = tempfile.mkdtemp(prefix="hc-tmux-")
         self.socket = os.path.join(self.dir, "s")
         env = dict(os.environ)
@@ -281,11 +281,12 @@ class Tmux:
         # the shell outlives hc's Ctrl+C (a handler, not an ignored
         # SIGINT, which hc would then inherit and honour)
         script = f"trap : INT; cd {shlex.quote(cwd)}; {command}; echo exit=$?; sleep 60"
-        subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null", "new-session", "-d", "-x", "150", "-y", "30",
+        subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null", "new-session", "-d", "-x", str(width), "-y", "30",
                         "-s", "t", "sh", "-c", script], check=True, env=env, preexec_fn=default_sigint)
 
     def screen(self):
-        return subprocess.run(["tmux", "-S", self.socket, "capture-pane", "-p", "-t", "t"], stdout=subprocess.PIPE,
+        """The pane's text, wrapped rows joined back into their lines."""
+        return subprocess.run(["tmux", "-S", self.socket, "capture-pane", "-p", "-J", "-t", "t"], stdout=subprocess.PIPE,
                               check=True).stdout.decode()
 
     def keys(self, *keys):
@@ -328,6 +329,32 @@ def test_tree_line_stays_while_results_go_to_a_file(tmp_path):
     assert lines[-1] == ""  # whole lines only
     for i, text in enumerate(lines[:-1]):  # the first files, in order
         assert re.fullmatch(rf"t/f{i:03} \| 4\.00 Mb \(4194304 bytes\) \| [0-9A-F]{{32}}", text), text
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_crack_screen_after_ctrl_c_as_without_the_line(tmp_path):
+    """On a narrow terminal, with the estimate line (no newline of its own,
+    wrapped over two rows) and the terminal's echo of ^C: after Ctrl+C the
+    screen reads as it would without a status line — no blank row, no
+    remnant of the line."""
+    tmux = Tmux(f"{shlex.quote(HC_BINARY)} {' '.join(CRACK[:-1])}", str(tmp_path), width=60)
+    try:
+        deadline = time.monotonic() + 60
+        live = re.compile(r"^hc: .* of .*, length \d", re.M)  # cut to the width
+        while time.monotonic() < deadline and not live.search(tmux.screen()):
+            time.sleep(0.05)
+        assert live.search(tmux.screen()), tmux.screen()
+        tmux.keys("C-c")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "exit=" not in tmux.screen():
+            time.sleep(0.05)
+        screen = tmux.screen()
+    finally:
+        tmux.close()
+    text = "\n".join(line.rstrip() for line in screen.splitlines()).strip("\n")
+    assert re.fullmatch(r"May take approximatelly: .* attempts\)\n"
+                        r"Attempts: [\d ]+ Time \S+ Speed: [\d ]+ attempts/second\n"
+                        r"Nothing found\nhc: interrupted\nexit=130", text), screen
 
 
 def test_redirected_stdout_identical_with_and_without_progress(pty_runs, tmp_path):
