@@ -19,9 +19,11 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -255,22 +257,52 @@ static bigfile_method choose(run *r, uint64_t index)
 static void *stream_main(void *arg)
 {
     run *r = arg;
-    uint8_t *buffer = malloc(PIECE_MAX);
+    /* sendfile to /dev/null reads through the page cache like read(2),
+     * read-ahead and all, without copying a byte (1 GiB cold: 0.03 s of
+     * system time, against 0.2-0.4 s for cat); pread where it is refused */
+    int sink = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    /* Its own open file, so its own read-ahead state: the lanes' reads at
+     * other places of the file would otherwise reset the window it builds
+     * (the kernel keeps one per open file). */
+    char own_path[64];
+    snprintf(own_path, sizeof(own_path), "/proc/self/fd/%d", r->fd);
+    int own = open(own_path, O_RDONLY | O_CLOEXEC);
+    int fd = own >= 0 ? own : r->fd;
+    if (own >= 0)
+        posix_fadvise(own, (off_t)r->start, (off_t)r->length, POSIX_FADV_SEQUENTIAL);
+    uint8_t *buffer = NULL;
     uint64_t pos = r->stream_from;
-    while (buffer != NULL && pos < r->length && !atomic_load_explicit(&r->stream_stop, memory_order_relaxed)) {
+    while (pos < r->length && !atomic_load_explicit(&r->stream_stop, memory_order_relaxed)) {
         if (pos >= atomic_load_explicit(&r->frontier, memory_order_relaxed) + STREAM_AHEAD) {
             struct timespec pause = {0, 200 * 1000};
             nanosleep(&pause, NULL);
             continue;
         }
         size_t want = r->length - pos < PIECE_MAX ? (size_t)(r->length - pos) : PIECE_MAX;
-        ssize_t got = pread(r->fd, buffer, want, (off_t)(r->start + pos));
+        ssize_t got;
+        if (sink >= 0) {
+            off_t at = (off_t)(r->start + pos);
+            got = sendfile(sink, fd, &at, want);
+            if (got < 0 && errno != EINTR) {
+                close(sink);
+                sink = -1;
+                continue;
+            }
+        } else {
+            if (buffer == NULL && (buffer = malloc(PIECE_MAX)) == NULL)
+                break;
+            got = pread(fd, buffer, want, (off_t)(r->start + pos));
+        }
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
             break; /* the lanes' own reads report what went wrong */
         pos += (uint64_t)got;
     }
+    if (sink >= 0)
+        close(sink);
+    if (own >= 0)
+        close(own);
     free(buffer);
     return NULL;
 }
@@ -292,6 +324,10 @@ static void mark_cold(run *r, uint64_t offset)
     if (!r->streaming) {
         r->stream_from = offset;
         r->streaming = pthread_create(&r->streamer, NULL, stream_main, r) == 0;
+        /* The streamer reads ahead: the lanes' own reads need not (their
+         * read-ahead would only ask again for what is already coming). */
+        if (r->streaming)
+            posix_fadvise(r->fd, (off_t)r->start, (off_t)r->length, POSIX_FADV_RANDOM);
     }
     pthread_mutex_unlock(&r->lock);
 }
@@ -966,6 +1002,9 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
             error = run_alone(&r);
         }
     }
+    /* The advice belongs to the open file, which a caller's standard
+     * input may share with other processes: back to the default. */
+    posix_fadvise(fd, (off_t)pos, (off_t)r.length, POSIX_FADV_NORMAL);
     /* A mapped page past a new end of file reads as zeros, not as an
      * error: a file that shrank meanwhile must be refused here. */
     struct stat st;
