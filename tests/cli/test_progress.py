@@ -292,6 +292,21 @@ class Tmux:
     def keys(self, *keys):
         subprocess.run(["tmux", "-S", self.socket, "send-keys", "-t", "t", *keys], check=True)
 
+    def wait_for(self, pattern, timeout=60):
+        """The screen once pattern (a compiled regex) is on it, or at the
+        deadline."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if pattern.search(screen) or time.monotonic() > deadline:
+                return screen
+            time.sleep(0.05)
+
+    def interrupt(self):
+        """Ctrl+C, then the screen once the shell has printed hc's exit."""
+        self.keys("C-c")
+        return self.wait_for(re.compile(r"^exit=", re.M))
+
     def close(self):
         subprocess.run(["tmux", "-S", self.socket, "kill-server"], stderr=subprocess.DEVNULL)
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -307,20 +322,14 @@ def test_tree_line_stays_while_results_go_to_a_file(tmp_path):
     tmux = Tmux(f"{shlex.quote(HC_BINARY)} md2 dir -s t -T 1 > out.txt", str(tmp_path))
     try:
         line = re.compile(r"^hc: (\d+) of 40 files, [\d.]+ \w+ of 160\.0 MiB \((\d+)%\), [\d.]+ \w+/s, ETA .+$", re.M)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not line.search(tmux.screen()):
-            time.sleep(0.05)
+        tmux.wait_for(line)
         looks = []
         for _ in range(12):
             time.sleep(0.25)
             looks.append(tmux.screen())
         shown = [look for look in looks if line.search(look)]
         assert len(shown) >= 0.75 * len(looks), looks
-        tmux.keys("C-c")
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and "exit=" not in tmux.screen():
-            time.sleep(0.05)
-        screen = tmux.screen()
+        screen = tmux.interrupt()
     finally:
         tmux.close()
     assert re.search(r"^hc: interrupted\nexit=130$", screen, re.M), screen
@@ -339,16 +348,10 @@ def test_crack_screen_after_ctrl_c_as_without_the_line(tmp_path):
     remnant of the line."""
     tmux = Tmux(f"{shlex.quote(HC_BINARY)} {' '.join(CRACK[:-1])}", str(tmp_path), width=60)
     try:
-        deadline = time.monotonic() + 60
         live = re.compile(r"^hc: .* of .*, length \d", re.M)  # cut to the width
-        while time.monotonic() < deadline and not live.search(tmux.screen()):
-            time.sleep(0.05)
-        assert live.search(tmux.screen()), tmux.screen()
-        tmux.keys("C-c")
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and "exit=" not in tmux.screen():
-            time.sleep(0.05)
-        screen = tmux.screen()
+        screen = tmux.wait_for(live)
+        assert live.search(screen), screen
+        screen = tmux.interrupt()
     finally:
         tmux.close()
     text = "\n".join(line.rstrip() for line in screen.splitlines()).strip("\n")
