@@ -10,26 +10,18 @@ rhash's median wall time divided by hc's (target >= 1.5), and the same with
 hc on one thread (-T 1).
 """
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sidebyside import compare, load_note, require, settings  # noqa: E402
+from sidebyside import compare, load_note, require, settings, small_files_tree  # noqa: E402
 
 
 def main():
     hc, rounds, runs, bench_dir = settings(default_runs=5)
     files = int(os.environ.get("FILES", "20000"))
     alg = sys.argv[1] if len(sys.argv) > 1 else "sha256"
-    tree = os.path.join(bench_dir, f"tree-{files}")
     require("rhash")
-    if not os.path.isdir(tree):
-        rng = random.Random(20000)
-        for i in range(files):
-            d = os.path.join(tree, f"d{i % 100:03}")
-            os.makedirs(d, exist_ok=True)
-            with open(os.path.join(d, f"f{i:05}.bin"), "wb") as f:
-                f.write(rng.randbytes(rng.randint(1024, 65536)))
+    tree = small_files_tree(bench_dir, files)
 
     def warm():
         for d in os.listdir(tree):

@@ -6,6 +6,7 @@ does not always hit the same command. The result per command is the median
 of all its runs over all rounds."""
 import json
 import os
+import random
 import shutil
 import statistics
 import subprocess
@@ -56,3 +57,18 @@ def settings(default_runs):
     bench_dir = os.environ.get("BENCH_DIR", "bench/out")
     os.makedirs(bench_dir, exist_ok=True)
     return hc, int(os.environ.get("ROUNDS", "3")), int(os.environ.get("RUNS", str(default_runs))), bench_dir
+
+
+def small_files_tree(bench_dir, files):
+    """files random files of 1-64 KiB in 100 directories under bench_dir
+    (made once; dir_bench.py and check_bench.py share it). Its absolute
+    path."""
+    tree = os.path.abspath(os.path.join(bench_dir, f"tree-{files}"))
+    if not os.path.isdir(tree):
+        rng = random.Random(20000)
+        for i in range(files):
+            d = os.path.join(tree, f"d{i % 100:03}")
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, f"f{i:05}.bin"), "wb") as f:
+                f.write(rng.randbytes(rng.randint(1024, 65536)))
+    return tree

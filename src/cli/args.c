@@ -10,6 +10,7 @@
 #include "args.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 void print_parse_error(cli_output *out, const char *fmt, ...)
@@ -39,24 +40,49 @@ bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg)
     return (flags & spec->needs_flags) == spec->needs_flags;
 }
 
-static const cli_option_spec *find_long(const cli_mode *mode, const hc_algorithm *alg, const char *name, size_t len)
+bool option_offered_all(const cli_option_spec *spec, const cli_algs *algs)
+{
+    uint32_t flags = algs && algs->count ? algs->common_flags : 0;
+    return (flags & spec->needs_flags) == spec->needs_flags;
+}
+
+static const cli_option_spec *find_long(const cli_mode *mode, const cli_algs *algs, const char *name, size_t len)
 {
     for (size_t i = 0; i < mode->option_count; i++) {
         const cli_option_spec *spec = &mode->options[i];
-        if (strlen(spec->long_name) == len && memcmp(spec->long_name, name, len) == 0 && option_offered(spec, alg))
+        if (strlen(spec->long_name) == len && memcmp(spec->long_name, name, len) == 0 &&
+            option_offered_all(spec, algs))
             return spec;
     }
     return NULL;
 }
 
-static const cli_option_spec *find_short(const cli_mode *mode, const hc_algorithm *alg, char name)
+static const cli_option_spec *find_short(const cli_mode *mode, const cli_algs *algs, char name)
 {
     for (size_t i = 0; i < mode->option_count; i++) {
         const cli_option_spec *spec = &mode->options[i];
-        if (spec->short_name == name && option_offered(spec, alg))
+        if (spec->short_name == name && option_offered_all(spec, algs))
             return spec;
     }
     return NULL;
+}
+
+/* An option the mode has but not every row of a list offers (--sfv for
+ * md5,crc32): the parser error, then a word on stderr saying why. */
+static void note_not_offered(const cli_mode *mode, const cli_algs *algs, const char *name, size_t len, char short_name)
+{
+    if (algs == NULL || algs->count < 2)
+        return;
+    for (size_t i = 0; i < mode->option_count; i++) {
+        const cli_option_spec *spec = &mode->options[i];
+        bool same = short_name ? spec->short_name == short_name
+                               : strlen(spec->long_name) == len && memcmp(spec->long_name, name, len) == 0;
+        if (same) {
+            fprintf(stderr, "hc: --%s is offered only when every algorithm of '%s' offers it\n", spec->long_name,
+                    algs->word);
+            return;
+        }
+    }
 }
 
 /* "-s/--source", or "--sfv" for long-only options. */
@@ -68,10 +94,21 @@ static void option_label(const cli_option_spec *spec, char *buf, size_t size)
         snprintf(buf, size, "--%s", spec->long_name);
 }
 
+/* Modes with several inputs (§10.1) keep every -s value, in order; the
+ * array has room for one per word. */
 static void store(cli_args *args, const cli_option_spec *spec, const char *value)
 {
     args->present[spec->id] = true;
     args->value[spec->id] = value;
+    if (spec->id == OPT_SOURCE && args->inputs)
+        args->inputs[args->input_count++] = value;
+}
+
+void cli_args_free(cli_args *args)
+{
+    free(args->inputs);
+    args->inputs = NULL;
+    args->input_count = 0;
 }
 
 static bool is_help_word(const char *word)
@@ -79,19 +116,26 @@ static bool is_help_word(const char *word)
     return strcmp(word, "h") == 0 || strcmp(word, "help") == 0;
 }
 
-parse_result parse_mode_args(cli_output *out, const hc_algorithm *alg, const cli_mode *mode, int argc, char **argv,
+parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv,
                              cli_args *args)
 {
     char label[128];
     memset(args, 0, sizeof(*args));
     bool options_ended = false;
+    if (mode->inputs && argc > 0 && (args->inputs = malloc((size_t)argc * sizeof(*args->inputs))) == NULL) {
+        fprintf(stderr, "hc: out of memory\n");
+        return PARSE_ERROR;
+    }
     for (int i = 0; i < argc; i++) {
         const char *word = argv[i];
         if (!options_ended && strcmp(word, "--") == 0) {
             options_ended = true;
         } else if (options_ended) {
-            /* no mode takes plain words (yet): a stray one, as below */
-            if (word[0] != '\0') {
+            /* file and check modes take plain words as inputs (§10.1);
+             * elsewhere a stray one, as below */
+            if (word[0] != '\0' && mode->inputs) {
+                args->inputs[args->input_count++] = word;
+            } else if (word[0] != '\0') {
                 print_unknown_command(out, word, NULL);
                 return PARSE_ERROR;
             }
@@ -101,9 +145,10 @@ parse_result parse_mode_args(cli_output *out, const hc_algorithm *alg, const cli
             size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
             if ((name_len == 4 && memcmp(name, "help", 4) == 0) || (name_len == 1 && name[0] == 'h'))
                 return PARSE_HELP;
-            const cli_option_spec *spec = find_long(mode, alg, name, name_len);
+            const cli_option_spec *spec = find_long(mode, algs, name, name_len);
             if (spec == NULL) {
                 print_parse_error(out, "unrecognized option '%.*s'", (int)name_len, name);
+                note_not_offered(mode, algs, name, name_len, 0);
                 return PARSE_ERROR;
             }
             option_label(spec, label, sizeof(label));
@@ -126,9 +171,10 @@ parse_result parse_mode_args(cli_output *out, const hc_algorithm *alg, const cli
             for (const char *p = word + 1; *p; p++) {
                 if (*p == 'h')
                     return PARSE_HELP;
-                const cli_option_spec *spec = find_short(mode, alg, *p);
+                const cli_option_spec *spec = find_short(mode, algs, *p);
                 if (spec == NULL) {
                     print_parse_error(out, "unrecognized option '%c'", *p);
+                    note_not_offered(mode, algs, NULL, 0, *p);
                     return PARSE_ERROR;
                 }
                 option_label(spec, label, sizeof(label));
@@ -155,6 +201,8 @@ parse_result parse_mode_args(cli_output *out, const hc_algorithm *alg, const cli
             continue; /* empty words are ignored, as by the reference */
         } else if (is_help_word(word)) {
             return PARSE_HELP;
+        } else if (mode->inputs) {
+            args->inputs[args->input_count++] = word; /* an operand (§10.1) */
         } else {
             print_unknown_command(out, word, NULL);
             return PARSE_ERROR;

@@ -10,8 +10,9 @@ typedef enum parse_result {
     PARSE_ERROR  /* the message is printed */
 } parse_result;
 
-/* Parses argv[0..argc) (the words after the mode). */
-parse_result parse_mode_args(cli_output *out, const hc_algorithm *alg, const cli_mode *mode, int argc, char **argv,
+/* Parses argv[0..argc) (the words after the mode). args holds memory
+ * afterwards, whatever the result: release it with cli_args_free. */
+parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv,
                              cli_args *args);
 
 /* "error: <message>", a blank line and the help hint (contract §1.4). */

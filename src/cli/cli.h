@@ -53,6 +53,12 @@ typedef enum cli_option_id {
     OPT_FORMAT,
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
+    OPT_UPPER,
+    OPT_IGNORE_MISSING,
+    OPT_QUIET,
+    OPT_STATUS,
+    OPT_STRICT,
+    OPT_WARN,
     OPT_COUNT
 } cli_option_id;
 
@@ -65,11 +71,25 @@ typedef struct cli_option_spec {
     uint32_t needs_flags;   /* offered only for algorithms with these hc_algorithm_flags */
 } cli_option_spec;
 
-/* What the parser found: the last value of each option given. */
+/* The algorithm word (contract §1.2, §10.2): one name, a comma list or
+ * `all`; no rows at all for `hc check` (the lists name them). */
+typedef struct cli_algs {
+    const hc_algorithm *rows[HC_ALGORITHM_COUNT];
+    size_t count;
+    const char *word;        /* as typed, for help and messages */
+    uint32_t common_flags;   /* the flags every row has: options offered to the word */
+} cli_algs;
+
+/* What the parser found: the last value of each option given, and for
+ * modes that take several inputs every -s value and operand in order. */
 typedef struct cli_args {
     bool present[OPT_COUNT];
     const char *value[OPT_COUNT];
+    const char **inputs;     /* owned array (of pointers into argv); NULL when none */
+    size_t input_count;
 } cli_args;
+
+void cli_args_free(cli_args *args);
 
 /* ---- output: every byte to stdout, optionally collected for -o ---- */
 
@@ -81,6 +101,7 @@ typedef struct cli_output {
     bool write_failed;   /* stdout could not be written (closed pipe, full disk) */
     int write_errno;
     bool no_memory;
+    bool divert_text;    /* --format json: lines other than data lines go to stderr (§10.3) */
 } cli_output;
 
 void output_init(cli_output *out, FILE *stream);
@@ -94,6 +115,9 @@ void output_line(cli_output *out, const char *fmt, ...) __attribute__((format(pr
 void output_text(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Raw bytes, e.g. a found candidate that is not text. */
 void output_bytes(cli_output *out, const void *data, size_t len);
+/* One line of data (a JSON record): data plus '\n', flushed, on stdout
+ * whatever divert_text says. */
+void output_data_line(cli_output *out, const char *data, size_t len);
 /* Write the collected lines to path where it points, as a shell's `>`
  * does (save.c). On failure prints the contract's message with the OS
  * reason and returns false; a file hc created is removed again, an existing
@@ -152,14 +176,18 @@ typedef struct cli_mode {
     const char *description;
     const cli_option_spec *options;
     size_t option_count;
-    /* Runs the mode; returns the exit status. */
-    int (*run)(const hc_algorithm *alg, const cli_args *args, cli_output *out);
+    /* Runs the mode; returns the exit status. algs holds one row unless the
+     * mode takes lists. */
+    int (*run)(const cli_algs *algs, const cli_args *args, cli_output *out);
+    bool lists;      /* takes a comma list or `all` (§10.2) */
+    bool inputs;     /* -s may repeat and bare words are inputs too (§10.1) */
 } cli_mode;
 
 extern const cli_mode cli_mode_string;
 extern const cli_mode cli_mode_hash;
 extern const cli_mode cli_mode_file;
 extern const cli_mode cli_mode_dir;
+extern const cli_mode cli_mode_check;
 
 /* Every mode, in the order help lists them; the parser, the help, the man
  * page and the shell completions all read this one list. */
@@ -176,6 +204,8 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_command_bench;
+/* hc check -s SUMS: the lists name their algorithms (§10.4). */
+extern const cli_command cli_command_check;
 
 /* Every such command (help, man page and completions read it too). */
 extern const cli_command *const cli_commands[];
@@ -183,13 +213,16 @@ extern const size_t cli_command_count;
 
 /* The whole command line: parse, dispatch, run; returns the exit status. */
 int cli_run(int argc, char **argv, cli_output *out);
+/* The words after the mode: help when there are none, else parse and run
+ * the mode; returns the exit status. */
+int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv);
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level. */
 void cli_apply_simd_limit(void);
 
 /* Help printers (contract §1.5). */
 void help_top(cli_output *out);
-void help_algorithm(cli_output *out, const hc_algorithm *alg);
-void help_mode(cli_output *out, const hc_algorithm *alg, const cli_mode *mode);
+void help_algorithm(cli_output *out, const cli_algs *algs);
+void help_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode);
 void help_command(cli_output *out, const cli_command *command);
 /* The two banner lines (help and "must be positive" errors). */
 void print_banner(cli_output *out, bool leading_blank);
@@ -197,6 +230,16 @@ void print_banner(cli_output *out, bool leading_blank);
 /* Is the option offered by this mode for this algorithm? A command's
  * options (alg NULL) are offered when they need no algorithm flag. */
 bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg);
+/* The same for an algorithm word: offered when every row offers it (§10.2);
+ * algs NULL or without rows: as for a command. */
+bool option_offered_all(const cli_option_spec *spec, const cli_algs *algs);
+
+/* The algorithm word: one name, a comma list or `all`. On error prints the
+ * parser-style message and returns false. A single unknown name gets the
+ * contract's `unrecognized command` (§1.3, §9). */
+bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs);
+/* A list of one row. */
+void cli_algs_single(cli_algs *algs, const hc_algorithm *alg);
 
 /* The flag set by SIGINT (Ctrl+C) or SIGTERM once cli_catch_interrupt() was
  * called: long runs stop, print what they have (contract §10.7) and return

@@ -8,10 +8,11 @@
 #include "hc/cpu.h"
 #include "progress.h"
 
-const cli_mode *const cli_modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
+const cli_mode *const cli_modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir,
+                                     &cli_mode_check};
 const size_t cli_mode_count = sizeof(cli_modes) / sizeof(cli_modes[0]);
 
-const cli_command *const cli_commands[] = {&cli_command_bench};
+const cli_command *const cli_commands[] = {&cli_command_bench, &cli_command_check};
 const size_t cli_command_count = sizeof(cli_commands) / sizeof(cli_commands[0]);
 
 static const cli_mode *find_mode(const char *name)
@@ -100,21 +101,18 @@ int cli_run(int argc, char **argv, cli_output *out)
     const cli_command *command = find_command(first);
     if (command != NULL)
         return command->run(argc - (i + 1), argv + i + 1, out);
-    const hc_algorithm *alg = hc_algorithm_find(first);
-    if (alg == NULL) {
-        const hc_algorithm *close = hc_algorithm_suggest(first, 2);
-        print_unknown_command(out, first, close ? close->name : NULL);
+    cli_algs algs;
+    if (!cli_algs_parse(out, first, &algs))
         return EXIT_USAGE;
-    }
 
     i++;
     if (next_word(argc, argv, i) >= argc) {
-        help_algorithm(out, alg);
+        help_algorithm(out, &algs);
         return EXIT_OK;
     }
     const char *second = argv[i];
     if (is_help_option(second)) {
-        help_algorithm(out, alg);
+        help_algorithm(out, &algs);
         return EXIT_OK;
     }
     if (second[0] == '-' && second[1] != '\0') {
@@ -128,24 +126,41 @@ int cli_run(int argc, char **argv, cli_output *out)
         return EXIT_USAGE;
     }
 
-    if (next_word(argc, argv, i + 1) >= argc) {
-        help_mode(out, alg, mode);
+    if (algs.count > 1 && !mode->lists) {
+        print_parse_error(out, "%s mode takes one algorithm, not the list '%s'", mode->name, algs.word);
+        return EXIT_USAGE;
+    }
+    return cli_run_mode(out, &algs, mode, argc - (i + 1), argv + i + 1);
+}
+
+int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv)
+{
+    if (next_word(argc, argv, 0) >= argc) {
+        help_mode(out, algs, mode);
         return EXIT_OK;
     }
     cli_args args;
-    switch (parse_mode_args(out, alg, mode, argc - (i + 1), argv + i + 1, &args)) {
+    int status = EXIT_USAGE;
+    switch (parse_mode_args(out, algs, mode, argc, argv, &args)) {
     case PARSE_HELP:
-        help_mode(out, alg, mode);
-        return EXIT_OK;
+        help_mode(out, algs, mode);
+        status = EXIT_OK;
+        break;
     case PARSE_ERROR:
-        return EXIT_USAGE;
+        break;
     case PARSE_OK:
+        /* Once the command line parses, JSON format means nothing but JSON
+         * on stdout (§10.3): every other line, errors too, goes to stderr. */
+        if (args.present[OPT_FORMAT] && strcmp(args.value[OPT_FORMAT], "json") == 0)
+            out->divert_text = true;
+        progress_set_policy(args.present[OPT_NO_PROGRESS] ? PROGRESS_OFF
+                            : args.present[OPT_PROGRESS]  ? PROGRESS_FORCE
+                                                          : PROGRESS_AUTO);
+        status = mode->run(algs, &args, out);
         break;
     }
-    progress_set_policy(args.present[OPT_NO_PROGRESS] ? PROGRESS_OFF
-                        : args.present[OPT_PROGRESS]  ? PROGRESS_FORCE
-                                                      : PROGRESS_AUTO);
-    return mode->run(alg, &args, out);
+    cli_args_free(&args);
+    return status;
 }
 
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level of every

@@ -5,22 +5,61 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "hc/encode.h"
 
-void line_format_init(line_format *format, const cli_args *args, size_t digest_len)
+bool line_format_init(line_format *format, cli_output *out, const cli_args *args, const cli_algs *algs,
+                      const hc_params *params)
 {
     memset(format, 0, sizeof(*format));
-    format->sfv = args->present[OPT_SFV];
-    format->checksum = args->present[OPT_CHECKSUM];
+    if (!parse_format_options(out, args, algs, FORMATS_LINES, &format->choice))
+        return false;
     format->time = args->present[OPT_TIME];
-    format->lower = args->present[OPT_LOWER];
-    format->base64 = args->present[OPT_BASE64];
-    format->digest_len = digest_len;
+    format->algs = algs;
+    for (size_t i = 0; i < algs->count; i++) {
+        /* BLAKE3's --length is offered to a word whose every row is BLAKE3 */
+        format->row_len[i] = params && params->out_len ? params->out_len : algs->rows[i]->digest_len;
+        format->digest_len += format->row_len[i];
+    }
+    return true;
+}
+
+hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_format *format,
+                            const file_mode_options *options, progress *display)
+{
+    hash_queue_config config = {
+        .ops = ops,
+        .ctx = ctx,
+        .rows = format->algs->rows,
+        .row_count = format->algs->count,
+        .params = &options->params,
+        .threads = options->threads,
+        .range = options->range,
+        .digest_bytes = format->digest_len,
+        .progress = display,
+    };
+    return hash_queue_open(&config);
+}
+
+bool reject_target_with_list(cli_output *out, const cli_args *args, const cli_algs *algs)
+{
+    if (algs->count <= 1)
+        return true;
+    static const cli_option_id targets[] = {OPT_HASH, OPT_SEARCH};
+    for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
+        if (args->present[targets[i]]) {
+            const char *name = option_long_name(targets[i]);
+            print_parse_error(out, "-%c/--%s compares with one algorithm's digest; it cannot be used with the list '%s'",
+                              targets[i] == OPT_HASH ? 'm' : 'H', name, algs->word);
+            return false;
+        }
+    }
+    return true;
 }
 
 bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_options *options)
 {
-    if (!args->present[OPT_SOURCE]) {
+    if (!args->present[OPT_SOURCE] && args->input_count == 0) {
         output_line(out, "--source option is required");
         return false;
     }
@@ -64,6 +103,74 @@ static void report_failure(const char *path, const file_result *result, bool lin
         progress_warn("%s: %s", path, read_status_text(result->status));
 }
 
+/* One row's line in the chosen format (contract §3.2, §10.3). */
+static void row_line(text_buffer *t, const line_format *format, size_t row, const char *path,
+                     const file_result *result, const uint8_t *digest, bool matches)
+{
+    const format_choice *choice = &format->choice;
+    size_t len = format->row_len[row];
+    size_t path_len = strlen(path);
+    switch (choice->kind) {
+    case FORMAT_SFV:
+        text_append_str(t, base_name(path));
+        text_append_str(t, "    ");
+        text_append_digest(t, choice, digest, len);
+        break;
+    case FORMAT_CHECKSUM:
+        text_append_digest(t, choice, digest, len);
+        text_append(t, " ", 1);
+        text_append(t, path, path_len);
+        break;
+    case FORMAT_GNU: {
+        bool escape = gnu_needs_escape(path, path_len);
+        if (escape)
+            text_append(t, "\\", 1);
+        text_append_digest(t, choice, digest, len);
+        text_append(t, "  ", 2);
+        text_append_gnu_name(t, path, path_len, escape);
+        break;
+    }
+    case FORMAT_BSD: {
+        bool escape = gnu_needs_escape(path, path_len);
+        char tag[64];
+        format_bsd_tag(format->algs->rows[row], tag, sizeof(tag));
+        text_printf(t, "%s%s (", escape ? "\\" : "", tag);
+        text_append_gnu_name(t, path, path_len, escape);
+        text_append_str(t, ") = ");
+        text_append_digest(t, choice, digest, len);
+        break;
+    }
+    case FORMAT_JSON:
+        text_append_str(t, "{");
+        text_append_json_bytes(t, "path", path, path_len);
+        text_printf(t, ",\"size\":%llu,\"algorithm\":\"%s\",\"digest\":\"", (unsigned long long)result->size,
+                    format->algs->rows[row]->name);
+        text_append_digest(t, choice, digest, len);
+        text_printf(t, "\",\"seconds\":%.6f", result->seconds);
+        if (format->target)
+            text_printf(t, ",\"valid\":%s", matches ? "true" : "false");
+        text_append_str(t, "}");
+        break;
+    case FORMAT_HC: {
+        char size[SIZE_TEXT_MAX];
+        format_size(result->size, size);
+        text_append(t, path, path_len);
+        text_printf(t, " | %s | ", size);
+        if (format->time) {
+            char time[TIME_TEXT_MAX];
+            format_time_long(result->seconds, time);
+            text_printf(t, "%s | ", time);
+        }
+        /* File mode with -m shows the verdict instead of the digest. */
+        if (format->target)
+            text_append_str(t, matches ? "File is valid" : "File is invalid");
+        else
+            text_append_digest(t, choice, digest, len);
+        break;
+    }
+    }
+}
+
 line_outcome print_file_line(cli_output *out, const line_format *format, const char *path, const file_result *result)
 {
     if (result->status == READ_SKIPPED)
@@ -74,44 +181,48 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
     bool matches = hashed && (format->target == NULL ||
                               memcmp(result->digest, format->target, format->digest_len) == 0);
     line_outcome outcome = !hashed ? OUTCOME_FAILED : matches ? OUTCOME_HASHED : OUTCOME_MISMATCH;
+    out_format kind = format->choice.kind;
+    text_buffer t;
+    text_init(&t);
 
     if (!hashed) {
-        bool line = !(format->sfv || format->checksum || format->search);
-        if (line)
-            output_line(out, "%s | %s", path, read_status_text(result->status));
+        /* One error line per input, whatever the number of algorithms;
+         * why on stderr (§10.7). */
+        bool line = !format->search && (kind == FORMAT_HC || kind == FORMAT_JSON);
+        if (kind == FORMAT_HC && line) {
+            text_printf(&t, "%s | %s", path, read_status_text(result->status));
+            text_output_line(&t, out);
+        } else if (kind == FORMAT_JSON && line) {
+            text_append_str(&t, "{");
+            text_append_json_bytes(&t, "path", path, strlen(path));
+            text_printf(&t, ",\"error\":\"%s\"}", read_status_text(result->status));
+            text_output_line(&t, out);
+        }
         report_failure(path, result, line);
+        text_free(&t);
         return outcome;
     }
-    char size[SIZE_TEXT_MAX];
-    format_size(result->size, size);
     if (format->search) {
-        if (matches)
-            output_line(out, "%s | %s", path, size);
+        /* only the matches, "<path> | <size>" in the contract's format */
+        if (matches && kind == FORMAT_HC) {
+            char size[SIZE_TEXT_MAX];
+            format_size(result->size, size);
+            text_printf(&t, "%s | %s", path, size);
+            text_output_line(&t, out);
+        } else if (matches) {
+            row_line(&t, format, 0, path, result, result->digest, true);
+            text_output_line(&t, out);
+        }
+        text_free(&t);
         return outcome;
     }
-
-    char small[256];
-    size_t need = format_digest_size(format->digest_len);
-    char *digest = need <= sizeof(small) ? small : malloc(need);
-    if (digest == NULL) {
-        out->no_memory = true;
-        return OUTCOME_FAILED;
+    const uint8_t *digest = result->digest;
+    for (size_t row = 0; row < format->algs->count; row++) {
+        text_clear(&t);
+        row_line(&t, format, row, path, result, digest, matches);
+        text_output_line(&t, out);
+        digest += format->row_len[row];
     }
-    format_digest(result->digest, format->digest_len, format->base64, format->lower, digest);
-    /* File mode with -m shows the verdict instead of the digest. */
-    const char *tail = format->target == NULL ? digest : matches ? "File is valid" : "File is invalid";
-    if (format->sfv) {
-        output_line(out, "%s    %s", base_name(path), digest);
-    } else if (format->checksum) {
-        output_line(out, "%s %s", digest, path);
-    } else if (format->time) {
-        char time[TIME_TEXT_MAX];
-        format_time_long(result->seconds, time);
-        output_line(out, "%s | %s | %s | %s", path, size, time, tail);
-    } else {
-        output_line(out, "%s | %s | %s", path, size, tail);
-    }
-    if (digest != small)
-        free(digest);
+    text_free(&t);
     return outcome;
 }

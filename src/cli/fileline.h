@@ -8,16 +8,18 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "formats.h"
+#include "hashqueue.h"
 #include "reader.h"
 
 typedef struct line_format {
-    bool sfv;               /* --sfv: "<basename>    <digest>" */
-    bool checksum;          /* -c: "<digest> <path>" */
+    format_choice choice;   /* --format, -c, --sfv, -l, -u, -b */
     bool time;              /* -t: time column */
-    bool lower, base64;     /* digest rendering */
-    bool search;            /* dir search: "<path> | <size>" for matches only */
-    const uint8_t *target;  /* decoded -m (file: valid/invalid) or search digest; NULL: none */
-    size_t digest_len;
+    bool search;            /* dir search: matches only ("<path> | <size>" in the hc format) */
+    const uint8_t *target;  /* decoded -m (file: valid/invalid) or search digest; NULL: none (one algorithm) */
+    const cli_algs *algs;   /* one line per row, in order (§10.2) */
+    size_t row_len[HC_ALGORITHM_COUNT]; /* each row's digest bytes */
+    size_t digest_len;      /* all of them: the bytes of a result's digest */
 } line_format;
 
 /* How one file ended, for the exit status. */
@@ -30,8 +32,11 @@ typedef enum line_outcome {
 } line_outcome;
 
 /* Reads the options shared by file and dir modes into format (all but the
- * target, which each mode decides). */
-void line_format_init(line_format *format, const cli_args *args, size_t digest_len);
+ * target, which each mode decides): the formats, and each row's digest
+ * length (params: BLAKE3's --length). Prints a usage error and returns
+ * false on conflicting options. */
+bool line_format_init(line_format *format, cli_output *out, const cli_args *args, const cli_algs *algs,
+                      const hc_params *params);
 
 /* What file and dir modes read from their options besides the formats. */
 typedef struct file_mode_options {
@@ -45,13 +50,21 @@ typedef struct file_mode_options {
  * returns false on a usage error. */
 bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_options *options);
 
+/* The hash queue of file and dir modes: format's algorithms, the options'
+ * threads, range and BLAKE3 parameters. NULL when out of memory. */
+hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_format *format,
+                            const file_mode_options *options, progress *display);
+
+/* -m / -H with an algorithm list: a usage error (§10.2). */
+bool reject_target_with_list(cli_output *out, const cli_args *args, const cli_algs *algs);
+
 /* A -m / -H value: exactly 2 * digest_len hex digits, either case, never
  * Base64 (contract §4.5). */
 bool parse_target(const char *text, size_t digest_len, uint8_t *digest);
 
-/* Prints the line for one file (nothing where the contract prints nothing)
- * and, for a failure, why on stderr (`hc: PATH: reason`); returns the
- * outcome. */
+/* Prints the lines for one file, one per algorithm (a failure: one line,
+ * or nothing where the format has no room for it) and, for a failure, why
+ * on stderr (`hc: PATH: reason`); returns the outcome. */
 line_outcome print_file_line(cli_output *out, const line_format *format, const char *path, const file_result *result);
 
 #endif

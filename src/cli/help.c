@@ -53,30 +53,36 @@ void help_top(cli_output *out)
     }
     output_line(out, "%s", "");
     output_line(out, "Run 'hc <command>` with `-h/--h' flag to get help of any command.");
+    output_line(out, "Several algorithms at once: a comma list ('hc md5,sha1,sha256 file ...') or 'hc all ...'.");
     output_line(out, "Run 'hc --version' to see the version and the CPU features in use.");
 }
 
-void help_algorithm(cli_output *out, const hc_algorithm *alg)
+void help_algorithm(cli_output *out, const cli_algs *algs)
 {
-    output_line(out, "Usage: hc %s <COMMAND>", alg->name);
+    output_line(out, "Usage: hc %s <COMMAND>", algs->word);
     output_line(out, "%s", "");
     output_line(out, "Commands:");
     for (size_t i = 0; i < cli_mode_count; i++) {
+        /* a list word offers only the modes that take lists (§10.2) */
+        if (algs->count > 1 && !cli_modes[i]->lists)
+            continue;
         char left[64];
         snprintf(left, sizeof(left), "    %s", cli_modes[i]->name);
         help_entry(out, left, cli_modes[i]->description);
     }
     output_line(out, "%s", "");
-    output_line(out, "Run 'hc %s <command>` with `-h/--h' flag to get help of any command.", alg->name);
+    if (algs->count > 1)
+        output_line(out, "Each input is read once; every algorithm's line is printed in the list's order.");
+    output_line(out, "Run 'hc %s <command>` with `-h/--h' flag to get help of any command.", algs->word);
 }
 
-/* The "Options:" list of a mode for alg (NULL: a command's). */
-static void help_options(cli_output *out, const hc_algorithm *alg, const cli_mode *mode)
+/* The "Options:" list of a mode for algs (NULL or no rows: a command's). */
+static void help_options(cli_output *out, const cli_algs *algs, const cli_mode *mode)
 {
     output_line(out, "Options:");
     for (size_t i = 0; i < mode->option_count; i++) {
         const cli_option_spec *spec = &mode->options[i];
-        if (!option_offered(spec, alg))
+        if (!option_offered_all(spec, algs))
             continue;
         char left[128];
         int n = spec->short_name ? snprintf(left, sizeof(left), "    -%c, --%s", spec->short_name, spec->long_name)
@@ -88,13 +94,16 @@ static void help_options(cli_output *out, const hc_algorithm *alg, const cli_mod
     help_entry(out, "    -h, --help", "Print this help and exit");
 }
 
-void help_mode(cli_output *out, const hc_algorithm *alg, const cli_mode *mode)
+void help_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode)
 {
     output_line(out, "%s", mode->description);
     output_line(out, "%s", "");
-    output_line(out, "Usage: hc %s %s [OPTIONS]", alg->name, mode->name);
+    if (algs->word)
+        output_line(out, "Usage: hc %s %s [OPTIONS]", algs->word, mode->name);
+    else
+        output_line(out, "Usage: hc %s [OPTIONS]", mode->name);
     output_line(out, "%s", "");
-    help_options(out, alg, mode);
+    help_options(out, algs, mode);
 }
 
 void help_command(cli_output *out, const cli_command *command)

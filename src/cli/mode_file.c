@@ -7,11 +7,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "args.h"
 #include "fileline.h"
-#include "reader.h"
+#include "hashqueue.h"
 
 static const cli_option_spec file_options[] = {
-    {OPT_SOURCE, 's', "source", "<file>", "full path to the file to calculate hash sum of ('-' reads standard input)", 0},
+    {OPT_SOURCE, 's', "source", "<file>", "file to hash ('-': standard input); repeat -s, or name files after the options", 0},
     {OPT_HASH, 'm', "hash", "<string>", "hash to validate the file against", 0},
     {OPT_LIMIT, 'z', "limit", "<number>", "hash at most this many bytes of the file", 0},
     {OPT_OFFSET, 'q', "offset", "<number>", "start hashing at this byte offset", 0},
@@ -19,9 +20,11 @@ static const cli_option_spec file_options[] = {
     {OPT_SAVE, 'o', "save", "<file>", "also save the output to this file", 0},
     {OPT_TIME, 't', "time", NULL, "show the time the hashing took", 0},
     {OPT_SFV, 0, "sfv", NULL, "output in SFV format", HC_ALG_CRC},
+    {OPT_FORMAT, 0, "format", "<hc|gnu|bsd|sfv|json>", "output format: hc's lines, sha256sum's, cksum --tag's, SFV, JSON Lines", 0},
     {OPT_LOWER, 'l', "lower", NULL, "output hash using lower case (default is upper case)", 0},
+    {OPT_UPPER, 'u', "upper", NULL, "upper-case hex in the gnu, bsd and json formats", 0},
     {OPT_BASE64, 'b', "base64", NULL, "output hash as Base64", 0},
-    {OPT_THREADS, 'T', "threads", "<int>", "threads hashing one file where the algorithm allows (default: all CPUs)", 0},
+    {OPT_THREADS, 'T', "threads", "<int>", "threads: several files at once, several algorithms side by side, BLAKE3's tree (default: all CPUs)", 0},
     {OPT_LENGTH, 0, "length", "<bytes>", "output length in bytes (BLAKE3 extendable output)", HC_ALG_XOF_KEYED},
     {OPT_KEY, 0, "key", "<hex>", "keyed hash with this 32-byte key (64 hex digits)", HC_ALG_XOF_KEYED},
     {OPT_DERIVE_KEY, 0, "derive-key", "<context>", "derive a key from the file for this context string", HC_ALG_XOF_KEYED},
@@ -29,38 +32,65 @@ static const cli_option_spec file_options[] = {
     {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
 };
 
-/* The pool only serves tree hashes, which split one file between threads
- * (a serial hash gets one read-ahead thread when threads > 1). */
-static hc_pool *pool_for_one_file(const hc_algorithm *alg, unsigned threads)
+/* The pool only serves inputs that split between threads: a tree hash
+ * (BLAKE3), or several algorithms side by side (a serial hash gets one
+ * read-ahead thread when threads > 1). */
+static hc_pool *pool_for_one_file(const cli_algs *algs, unsigned threads)
 {
     hc_pool *pool = NULL;
-    if (threads > 1 && alg->tree && hc_pool_create(&pool, threads) != HC_OK)
+    bool splits = algs->count > 1 || algs->rows[0]->tree;
+    if (threads > 1 && splits && hc_pool_create(&pool, threads) != HC_OK)
         pool = NULL; /* one thread still gives the right digest */
     return pool;
 }
 
-/* Opens the source ("-" is standard input) and hashes it into result. */
-static void hash_source(file_reader *reader, const char *path, const read_range *range, bool bad_target,
-                        file_result *result)
+static bool is_stdin_name(const char *path)
 {
-    bool is_stdin = strcmp(path, "-") == 0;
+    return strcmp(path, "-") == 0;
+}
+
+/* Opens an input ("-" is standard input): a descriptor with st filled in,
+ * or -1 with the result's status set. */
+static int open_source(const char *path, struct stat *st, file_result *result)
+{
+    bool is_stdin = is_stdin_name(path);
     /* O_NONBLOCK: a FIFO without a writer yet must not hold up the open,
      * where Ctrl+C could not reach it; the reader waits for its data in
      * poll(2), which looks at the signal flag (reader.c). */
     int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    struct stat st;
     result->status = READ_OK;
     result->error_number = 0;
     if (fd < 0) {
         result->status = READ_OPEN_ERROR;
         result->error_number = errno;
-        return;
+        return -1;
     }
-    if (fstat(fd, &st) != 0) {
+    if (fstat(fd, st) != 0) {
         /* a closed standard input cannot be opened either */
         result->status = is_stdin ? READ_OPEN_ERROR : READ_STAT_ERROR;
         result->error_number = errno;
-    } else if (bad_target) {
+        if (!is_stdin)
+            close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static void close_source(int fd)
+{
+    if (fd != STDIN_FILENO)
+        close(fd);
+}
+
+/* Opens the source and hashes it into result, showing its progress. */
+static void hash_source(file_reader *reader, const char *path, const read_range *range, bool bad_target,
+                        file_result *result)
+{
+    struct stat st;
+    int fd = open_source(path, &st, result);
+    if (fd < 0)
+        return;
+    if (bad_target) {
         /* checked after open and stat, as the reference does (§3.5) */
         result->status = READ_BAD_TARGET;
     } else {
@@ -70,67 +100,155 @@ static void hash_source(file_reader *reader, const char *path, const read_range 
         progress_stop(reader->progress);
         reader->progress = NULL;
     }
-    if (!is_stdin)
-        close(fd);
+    close_source(fd);
 }
 
-static int run_file(const hc_algorithm *alg, const cli_args *args, cli_output *out)
+/* ---- several inputs (§10.1): hashed on the pool, printed in order ---- */
+
+typedef struct file_run {
+    cli_output *out;
+    const line_format *format;
+    const char *const *paths;
+    bool bad_target;
+    progress *progress;
+    line_outcome worst;
+} file_run;
+
+static int open_input(void *ctx, size_t i, struct stat *st, file_result *result)
+{
+    file_run *run = ctx;
+    int fd = open_source(run->paths[i], st, result);
+    if (fd >= 0 && run->bad_target) {
+        close_source(fd);
+        result->status = READ_BAD_TARGET;
+        return -1;
+    }
+    return fd;
+}
+
+static void close_input(void *ctx, size_t i, int fd)
+{
+    (void)ctx;
+    (void)i;
+    close_source(fd);
+}
+
+static bool print_input(void *ctx, size_t i, const file_result *result)
+{
+    file_run *run = ctx;
+    /* after Ctrl+C nothing more is printed: the output is a clean prefix */
+    if (run->worst == OUTCOME_INTERRUPTED)
+        return false;
+    line_outcome outcome = print_file_line(run->out, run->format, run->paths[i], result);
+    if (outcome == OUTCOME_INTERRUPTED) {
+        run->worst = outcome;
+        return false;
+    }
+    if (outcome == OUTCOME_FAILED || (outcome == OUTCOME_MISMATCH && run->worst != OUTCOME_FAILED))
+        run->worst = outcome;
+    progress_add_file(run->progress);
+    return !run->out->write_failed;
+}
+
+/* The outcome that decides the exit status: Ctrl+C over a failure over a
+ * mismatch. */
+static line_outcome hash_inputs(cli_output *out, const line_format *format, const cli_args *args,
+                                const file_mode_options *options, bool bad_target, bool *no_memory)
+{
+    static const hash_queue_ops ops = {
+        .open = open_input, .close = close_input, .print = print_input, .keep_big_open = true};
+    progress *display = progress_start(0);
+    file_run run = {.out = out, .format = format, .paths = args->inputs, .bad_target = bad_target,
+                    .progress = display, .worst = OUTCOME_HASHED};
+    hash_queue *queue = file_queue_open(&ops, &run, format, options, display);
+    *no_memory = queue == NULL;
+    if (queue) {
+        size_t capacity = hash_queue_capacity(queue);
+        for (size_t done = 0; done < args->input_count && !hash_queue_stopped(queue);) {
+            size_t count = args->input_count - done < capacity ? args->input_count - done : capacity;
+            run.paths = args->inputs + done;
+            hash_queue_run(queue, count);
+            done += count;
+        }
+    }
+    hash_queue_close(queue);
+    progress_stop(display);
+    return run.worst;
+}
+
+/* One input: hashed here, with its own progress line (bytes, ETA). */
+static line_outcome hash_one(cli_output *out, const line_format *format, const char *path,
+                             const file_mode_options *options, bool bad_target, bool *no_memory)
+{
+    hc_pool *pool = pool_for_one_file(format->algs, options->threads);
+    file_reader reader;
+    uint8_t *digest = malloc(format->digest_len);
+    line_outcome outcome = OUTCOME_FAILED;
+    *no_memory = digest == NULL || reader_init(&reader, format->algs->rows, format->algs->count, &options->params,
+                                              pool, NULL) != HC_OK;
+    if (!*no_memory) {
+        reader.read_ahead = options->threads > 1;
+        file_result result = {.digest = digest};
+        hash_source(&reader, path, &options->range, bad_target, &result);
+        outcome = print_file_line(out, format, path, &result);
+    }
+    if (digest)
+        reader_free(&reader);
+    free(digest);
+    hc_pool_destroy(pool);
+    return outcome;
+}
+
+static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
     file_mode_options options;
-    if (!parse_file_mode_options(out, args, &options))
+    line_format format;
+    if (!reject_target_with_list(out, args, algs) || !parse_file_mode_options(out, args, &options) ||
+        !line_format_init(&format, out, args, algs, &options.params))
         return EXIT_USAGE;
+    size_t stdin_count = 0;
+    for (size_t i = 0; i < args->input_count; i++)
+        stdin_count += is_stdin_name(args->inputs[i]);
+    if (stdin_count > 1) {
+        print_parse_error(out, "standard input ('-') can be read only once");
+        return EXIT_USAGE;
+    }
     /* Ctrl+C stops the reading; what was printed stays (§10.7). */
     cli_catch_interrupt();
 
-    hc_pool *pool = pool_for_one_file(alg, options.threads);
-    file_reader reader;
-    if (reader_init(&reader, alg, &options.params, pool, NULL) != HC_OK) {
-        hc_pool_destroy(pool);
+    uint8_t *target = malloc(format.digest_len);
+    if (target == NULL) {
         fprintf(stderr, "hc: out of memory\n");
         return EXIT_USAGE;
     }
-    reader.read_ahead = options.threads > 1;
-    size_t digest_len = reader.hasher.out_len;
-    uint8_t *digest = malloc(digest_len), *target = malloc(digest_len);
-    if (digest == NULL || target == NULL) {
-        free(digest);
-        free(target);
-        reader_free(&reader);
-        hc_pool_destroy(pool);
-        fprintf(stderr, "hc: out of memory\n");
-        return EXIT_USAGE;
-    }
-
-    line_format format;
-    line_format_init(&format, args, digest_len);
     /* An empty -m means no validation, as in the reference. */
     const char *hash = args->present[OPT_HASH] ? args->value[OPT_HASH] : "";
     bool bad_target = false;
     if (hash[0] != '\0') {
-        bad_target = !parse_target(hash, digest_len, target);
+        bad_target = !parse_target(hash, format.digest_len, target);
         format.target = bad_target ? NULL : target;
     }
 
-    const char *path = args->value[OPT_SOURCE];
-    file_result result = {.digest = digest};
-    hash_source(&reader, path, &options.range, bad_target, &result);
-    line_outcome outcome = print_file_line(out, &format, path, &result);
+    bool no_memory;
+    line_outcome outcome = args->input_count == 1
+                               ? hash_one(out, &format, args->inputs[0], &options, bad_target, &no_memory)
+                               : hash_inputs(out, &format, args, &options, bad_target, &no_memory);
     /* exit 2 names its cause, also when the line shows an open error */
     if (bad_target)
-        fprintf(stderr, "hc: invalid -m/--hash value '%s': expected %zu hex digits\n", hash, 2 * digest_len);
-
+        fprintf(stderr, "hc: invalid -m/--hash value '%s': expected %zu hex digits\n", hash, 2 * format.digest_len);
     int status = bad_target ? EXIT_USAGE : outcome == OUTCOME_HASHED ? EXIT_OK : EXIT_MISMATCH;
     /* stopped before the end; a Ctrl+C after it changes nothing */
     if (outcome == OUTCOME_INTERRUPTED)
         status = EXIT_INTERRUPTED;
+    if (no_memory) {
+        fprintf(stderr, "hc: out of memory\n");
+        status = EXIT_USAGE;
+    }
     /* A broken stdout ends the run with status 2 and no save file: the two
      * must never disagree (docs/file-dir.md). */
     if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
         status = EXIT_USAGE;
     free(target);
-    free(digest);
-    reader_free(&reader);
-    hc_pool_destroy(pool);
     return status;
 }
 
@@ -140,4 +258,6 @@ const cli_mode cli_mode_file = {
     .options = file_options,
     .option_count = sizeof(file_options) / sizeof(file_options[0]),
     .run = run_file,
+    .lists = true,
+    .inputs = true,
 };

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "crack_status.h"
+#include "formats.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
 #include "hc/encode.h"
@@ -26,6 +27,7 @@ static const cli_option_spec hash_options[] = {
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
     {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
     {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
+    {OPT_FORMAT, 0, "format", "<hc|json>", "output: the lines above, or one JSON object (everything else on stderr)", 0},
 };
 
 enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
@@ -228,13 +230,70 @@ static void probe(cli_output *out, const hc_crack_job *job)
     output_text(out, "May take approximatelly: %s (%s attempts)", time, count);
 }
 
-static int run_hash(const hc_algorithm *alg, const cli_args *args, cli_output *out)
+/* Decimal digits of a count beyond 64 bits. */
+static void count_digits(hc_count value, char *out, size_t size)
 {
+    char reversed[48];
+    size_t n = 0;
+    do {
+        reversed[n++] = (char)('0' + (unsigned)(value % 10));
+        value /= 10;
+    } while (value > 0 && n < sizeof(reversed));
+    size_t o = 0;
+    while (n > 0 && o + 1 < size)
+        out[o++] = reversed[--n];
+    out[o] = '\0';
+}
+
+/* §10.3: {"algorithm":…,"target":…,"found":true,"string":…,"attempts":…,
+ * "seconds":…}; "found":false and no string when nothing was found. */
+static void print_json_result(cli_output *out, const hc_algorithm *alg, const uint8_t *target, bool found,
+                              const uint8_t *text, size_t len, hc_count attempts, double seconds)
+{
+    text_buffer t;
+    text_init(&t);
+    char hex[2 * HC_MAX_DIGEST_LEN + 1], count[48];
+    hc_hex_encode(target, alg->digest_len, hex, true);
+    count_digits(attempts, count, sizeof(count));
+    text_printf(&t, "{\"algorithm\":\"%s\",\"target\":\"%s\",\"found\":%s", alg->name, hex, found ? "true" : "false");
+    if (found) {
+        /* ntlm's candidate is UTF-16 code units U+0000..U+00FF: as UTF-8 */
+        uint8_t *utf8 = malloc(2 * len + 1);
+        size_t n = 0;
+        if (utf8 == NULL) {
+            t.no_memory = true;
+        } else {
+            for (size_t i = 0; i < len; i++) {
+                if (!(alg->flags & HC_ALG_TEXT_UTF16LE) || text[i] < 0x80) {
+                    utf8[n++] = text[i];
+                } else {
+                    utf8[n++] = (uint8_t)(0xC0 | text[i] >> 6);
+                    utf8[n++] = (uint8_t)(0x80 | (text[i] & 0x3F));
+                }
+            }
+            text_append_str(&t, ",");
+            text_append_json_bytes(&t, "string", utf8, n);
+            free(utf8);
+        }
+    }
+    text_printf(&t, ",\"attempts\":%s,\"seconds\":%.6f}", count, seconds);
+    text_output_line(&t, out);
+    text_free(&t);
+}
+
+static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
+{
+    const hc_algorithm *alg = algs->rows[0];
+    format_choice choice;
+    /* first: in JSON every other line goes to stderr (§10.3) */
+    if (!parse_format_options(out, args, algs, (1u << FORMAT_HC) | (1u << FORMAT_JSON), &choice))
+        return EXIT_USAGE;
+    const bool json = choice.kind == FORMAT_JSON;
     const bool performance = args->present[OPT_PERFORMANCE];
     const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
     if (!performance && *source == '\0') {
         output_line(out, "--source option is required to restore hash. Use -p to run performance test without it");
-        help_mode(out, alg, &cli_mode_hash);
+        help_mode(out, algs, &cli_mode_hash);
         return EXIT_USAGE;
     }
     unsigned threads = threads_option(out, args);
@@ -263,6 +322,10 @@ static int run_hash(const hc_algorithm *alg, const cli_args *args, cli_output *o
     if (!digest_of_text(alg, "", empty))
         return EXIT_USAGE;
     if (memcmp(target, empty, alg->digest_len) == 0) {
+        if (json) {
+            print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
+            return EXIT_OK;
+        }
         print_summary(out, 0, 0);
         output_line(out, "Initial string is: Empty string");
         return EXIT_OK;
@@ -270,6 +333,10 @@ static int run_hash(const hc_algorithm *alg, const cli_args *args, cli_output *o
     if (max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
         /* The reference glues this to the probe line [Q]; we skip the probe. */
         output_line(out, "Max string length is too big: %lld", (long long)max_len);
+        if (json) {
+            print_json_result(out, alg, target, false, NULL, 0, 0, 0);
+            return EXIT_MISMATCH;
+        }
         print_summary(out, 0, 0);
         output_line(out, "Nothing found");
         return EXIT_MISMATCH;
@@ -301,8 +368,11 @@ static int run_hash(const hc_algorithm *alg, const cli_args *args, cli_output *o
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
      * the exit status says it was interrupted (§10.7). */
     cli_catch_interrupt();
-    if (!args->present[OPT_NOPROBE])
+    if (!args->present[OPT_NOPROBE]) {
         probe(out, &job);
+        if (json)
+            output_line(out, "%s", ""); /* ends the probe line, on stderr */
+    }
 
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
@@ -317,6 +387,13 @@ static int run_hash(const hc_algorithm *alg, const cli_args *args, cli_output *o
         output_line(out, "%s", "");
         fprintf(stderr, "hc: %s\n", hc_status_text(status));
         return EXIT_USAGE;
+    }
+    if (json) {
+        print_json_result(out, alg, target, result.found, result.found_text, result.found_len, result.attempts,
+                          elapsed);
+        bool found = result.found;
+        hc_crack_result_free(&result);
+        return found ? EXIT_OK : atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_MISMATCH;
     }
     print_summary(out, result.attempts, elapsed);
     /* Found is found, even if Ctrl+C came as the answer was settled; a

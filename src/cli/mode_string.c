@@ -3,12 +3,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "formats.h"
 #include "hc/encode.h"
 
 static const cli_option_spec string_options[] = {
     {OPT_SOURCE, 's', "source", "<string>", "string to calculate hash sum of", 0},
     {OPT_BASE64, 'b', "base64", NULL, "output hash as Base64", 0},
     {OPT_LOWER, 'l', "lower", NULL, "output hash using lower case (default is upper case)", 0},
+    {OPT_UPPER, 'u', "upper", NULL, "upper-case hex in the gnu, bsd and json formats", 0},
+    {OPT_FORMAT, 0, "format", "<hc|gnu|bsd|sfv|json>", "output format: the digest, sha256sum's line, cksum --tag's, SFV, JSON Lines", 0},
     {OPT_LENGTH, 0, "length", "<bytes>", "output length in bytes (BLAKE3 extendable output)", HC_ALG_XOF_KEYED},
     {OPT_KEY, 0, "key", "<hex>", "keyed hash with this 32-byte key (64 hex digits)", HC_ALG_XOF_KEYED},
     {OPT_DERIVE_KEY, 0, "derive-key", "<context>", "derive a key from the text for this context string",
@@ -39,43 +42,100 @@ static bool text_bytes(const hc_algorithm *alg, const char *text, uint8_t **owne
     return true;
 }
 
-static int run_string(const hc_algorithm *alg, const cli_args *args, cli_output *out)
+/* One row's line (contract §3.1; §10.3: the text stands where the other
+ * formats put a file name). */
+static void print_row(cli_output *out, const format_choice *choice, const hc_algorithm *alg, const char *text,
+                      const uint8_t *digest, size_t len)
+{
+    text_buffer t;
+    text_init(&t);
+    size_t text_len = strlen(text);
+    bool escape = gnu_needs_escape(text, text_len);
+    char tag[64];
+    switch (choice->kind) {
+    case FORMAT_HC:
+    case FORMAT_CHECKSUM:
+        text_append_digest(&t, choice, digest, len);
+        break;
+    case FORMAT_GNU:
+        text_append_str(&t, escape ? "\\" : "");
+        text_append_digest(&t, choice, digest, len);
+        text_append(&t, "  ", 2);
+        text_append_gnu_name(&t, text, text_len, escape);
+        break;
+    case FORMAT_BSD:
+        format_bsd_tag(alg, tag, sizeof(tag));
+        text_printf(&t, "%s%s (", escape ? "\\" : "", tag);
+        text_append_gnu_name(&t, text, text_len, escape);
+        text_append_str(&t, ") = ");
+        text_append_digest(&t, choice, digest, len);
+        break;
+    case FORMAT_SFV:
+        text_append(&t, text, text_len);
+        text_append_str(&t, "    ");
+        text_append_digest(&t, choice, digest, len);
+        break;
+    case FORMAT_JSON:
+        text_append_str(&t, "{");
+        text_append_json_bytes(&t, "string", text, text_len);
+        text_printf(&t, ",\"algorithm\":\"%s\",\"digest\":\"", alg->name);
+        text_append_digest(&t, choice, digest, len);
+        text_append_str(&t, "\"}");
+        break;
+    }
+    text_output_line(&t, out);
+    text_free(&t);
+}
+
+static int run_string(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
     if (!args->present[OPT_SOURCE]) {
         output_line(out, "--source option is required");
         return EXIT_USAGE;
     }
     hc_params params;
-    if (!parse_hash_params(out, args, &params))
+    format_choice choice;
+    if (!parse_hash_params(out, args, &params) ||
+        !parse_format_options(out, args, algs, FORMATS_LINES & ~(1u << FORMAT_CHECKSUM), &choice))
         return EXIT_USAGE;
 
-    uint8_t *owned;
-    const uint8_t *bytes;
-    size_t len;
-    if (!text_bytes(alg, args->value[OPT_SOURCE], &owned, &bytes, &len))
-        return EXIT_USAGE;
+    const char *source = args->value[OPT_SOURCE];
+    uint8_t *wide = NULL;
+    const uint8_t *wide_bytes = NULL;
+    size_t wide_len = 0;
+    /* ntlm's UTF-16LE text, converted once and before any line is printed */
+    for (size_t i = 0; i < algs->count && wide_bytes == NULL; i++)
+        if ((algs->rows[i]->flags & HC_ALG_TEXT_UTF16LE) && !text_bytes(algs->rows[i], source, &wide, &wide_bytes,
+                                                                        &wide_len))
+            return EXIT_USAGE;
 
-    hc_hasher hasher;
-    if (hc_hasher_open(&hasher, alg, &params) != HC_OK) {
-        free(owned);
-        fprintf(stderr, "hc: out of memory\n");
-        return EXIT_USAGE;
-    }
-    uint8_t *digest = malloc(hasher.out_len);
-    char *text = malloc(format_digest_size(hasher.out_len));
     int status = EXIT_OK;
-    if (digest && text) {
-        hc_hasher_oneshot(&hasher, bytes, len, digest);
-        format_digest(digest, hasher.out_len, args->present[OPT_BASE64], args->present[OPT_LOWER], text);
-        output_line(out, "%s", text);
-    } else {
-        fprintf(stderr, "hc: out of memory\n");
-        status = EXIT_USAGE;
+    for (size_t i = 0; i < algs->count && status == EXIT_OK; i++) {
+        const hc_algorithm *alg = algs->rows[i];
+        const uint8_t *bytes = (const uint8_t *)source;
+        size_t len = strlen(source);
+        if (alg->flags & HC_ALG_TEXT_UTF16LE) {
+            bytes = wide_bytes;
+            len = wide_len;
+        }
+        hc_hasher hasher;
+        if (hc_hasher_open(&hasher, alg, &params) != HC_OK) {
+            fprintf(stderr, "hc: out of memory\n");
+            status = EXIT_USAGE;
+            break;
+        }
+        uint8_t *digest = malloc(hasher.out_len);
+        if (digest) {
+            hc_hasher_oneshot(&hasher, bytes, len, digest);
+            print_row(out, &choice, alg, source, digest, hasher.out_len);
+        } else {
+            fprintf(stderr, "hc: out of memory\n");
+            status = EXIT_USAGE;
+        }
+        free(digest);
+        hc_hasher_close(&hasher);
     }
-    free(text);
-    free(digest);
-    free(owned);
-    hc_hasher_close(&hasher);
+    free(wide);
     return status;
 }
 
@@ -85,4 +145,5 @@ const cli_mode cli_mode_string = {
     .options = string_options,
     .option_count = sizeof(string_options) / sizeof(string_options[0]),
     .run = run_string,
+    .lists = true,
 };

@@ -19,6 +19,8 @@ static const char *const long_names[OPT_COUNT] = {
     [OPT_LENGTH] = "length",       [OPT_KEY] = "key",         [OPT_DERIVE_KEY] = "derive-key",
     [OPT_PART] = "part",           [OPT_SIZE] = "size",       [OPT_FORMAT] = "format",
     [OPT_PROGRESS] = "progress", [OPT_NO_PROGRESS] = "no-progress",
+    [OPT_UPPER] = "upper",         [OPT_IGNORE_MISSING] = "ignore-missing", [OPT_QUIET] = "quiet",
+    [OPT_STATUS] = "status",       [OPT_STRICT] = "strict",   [OPT_WARN] = "warn",
 };
 
 const char *option_long_name(cli_option_id id)

@@ -46,18 +46,38 @@ static void keep_copy(cli_output *out, const char *data, size_t len)
     out->saved_len += len;
 }
 
-static void emit(cli_output *out, const char *data, size_t len, bool flush)
+/* data, then a line feed when newline is set. */
+static void write_out(cli_output *out, const char *data, size_t len, bool newline, bool flush)
 {
     keep_copy(out, data, len);
+    if (newline)
+        keep_copy(out, "\n", 1);
     if (out->write_failed)
         return;
     /* a progress line on the same terminal steps aside (progress.h) */
     progress_stdout_begin();
-    if ((len > 0 && fwrite(data, 1, len, out->stream) != len) || (flush && fflush(out->stream) != 0)) {
+    if ((len > 0 && fwrite(data, 1, len, out->stream) != len) || (newline && fputc('\n', out->stream) == EOF) ||
+        (flush && fflush(out->stream) != 0)) {
         out->write_failed = true;
         out->write_errno = errno;
     }
-    progress_stdout_end(data, len);
+    /* a line feed at the end leaves no unfinished line */
+    progress_stdout_end(newline ? "\n" : data, newline ? 1 : len);
+}
+
+/* Text lines; in JSON format they are not data and go to stderr. */
+static void emit(cli_output *out, const char *data, size_t len, bool flush)
+{
+    if (out->divert_text) {
+        fwrite(data, 1, len, stderr);
+        return;
+    }
+    write_out(out, data, len, false, flush);
+}
+
+void output_data_line(cli_output *out, const char *data, size_t len)
+{
+    write_out(out, data, len, true, true);
 }
 
 __attribute__((format(printf, 3, 0))) static void emit_formatted(cli_output *out, bool newline, const char *fmt,

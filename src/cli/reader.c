@@ -54,19 +54,19 @@ const char *read_status_text(read_status status)
     return NULL;
 }
 
-hc_status reader_init(file_reader *reader, const hc_algorithm *alg, const hc_params *params, hc_pool *pool,
-                      progress *display)
+hc_status reader_init(file_reader *reader, const hc_algorithm *const *rows, size_t count, const hc_params *params,
+                      hc_pool *pool, progress *display)
 {
     memset(reader, 0, sizeof(*reader));
     reader->pool = pool;
     reader->progress = display;
-    return hc_hasher_open(&reader->hasher, alg, params);
+    multihash_init(&reader->hash, params);
+    return multihash_select(&reader->hash, rows, count);
 }
 
 void reader_free(file_reader *reader)
 {
-    if (reader->hasher.ctx)
-        hc_hasher_close(&reader->hasher);
+    multihash_free(&reader->hash);
     bigfile_destroy(reader->big);
     reader->big = NULL;
     free(reader->buffer);
@@ -97,9 +97,11 @@ static bool ensure_buffer(file_reader *reader, size_t len)
     return true;
 }
 
+/* Several algorithms share big buffers between the pool's threads
+ * (multihash.c); one algorithm hashes on this thread. */
 static void feed(file_reader *reader, const uint8_t *data, size_t len)
 {
-    hc_hasher_update(&reader->hasher, data, len);
+    multihash_update(&reader->hash, data, len, reader->pool);
     progress_add_bytes(reader->progress, len);
 }
 
@@ -141,9 +143,22 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
             fail(result, READ_READ_ERROR, ENOMEM);
             return;
         }
-        hc_hasher *hasher = &reader->hasher;
+        /* Several algorithms: the first MiB through multihash times each of
+         * them, then bigfile hands every unit to them costliest first, so
+         * its threads take them longest first (LPT). */
+        if (multihash_needs_costs(&reader->hash, reader->pool) && ensure_buffer(reader, READ_SMALL_MAX)) {
+            error = bigfile_read_fully(fd, reader->buffer, READ_SMALL_MAX, pos);
+            if (error) {
+                fail(result, READ_READ_ERROR, error);
+                return;
+            }
+            feed(reader, reader->buffer, READ_SMALL_MAX);
+            pos += READ_SMALL_MAX;
+        }
+        hc_hasher *hashers[HC_ALGORITHM_COUNT];
+        size_t count = multihash_by_cost(&reader->hash, hashers);
         bigfile_stats stats;
-        error = bigfile_hash(reader->big, fd, pos, end, &hasher, 1, reader->progress, &stats);
+        error = bigfile_hash(reader->big, fd, pos, end, hashers, count, reader->progress, &stats);
         if (getenv("HC_IO_STATS") != NULL) /* a diagnostic for tests and benchmarks */
             fprintf(stderr, "hc: io: read %" PRIu64 " map %" PRIu64 " units, %u threads%s%s%s\n",
                     stats.units[BIGFILE_READ], stats.units[BIGFILE_MAP], stats.threads, stats.tree ? ", tree" : "",
@@ -170,6 +185,16 @@ static int wait_readable(int fd)
     }
 }
 
+/* Feeds the part of a stream chunk at [start, start + len) from the offset
+ * on; the chunk is at the start of the buffer. */
+static void feed_stream(file_reader *reader, uint64_t start, size_t len, const read_range *range)
+{
+    if (start + len <= range->offset)
+        return;
+    size_t skip = start < range->offset ? (size_t)(range->offset - start) : 0;
+    feed(reader, reader->buffer + skip, len - skip);
+}
+
 /* A pipe, FIFO, socket or device: read to the end (or to offset + limit,
  * so `producer | hc ... -z N` stops after N bytes). The size column then
  * shows the bytes read, the only size a stream has. */
@@ -177,18 +202,23 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
 {
     uint64_t end = range->limit ? range->offset + range->limit : UINT64_MAX;
     uint64_t total = 0;
+    /* Several algorithms share whole chunks between threads; a pipe gives
+     * 64 KiB per read, so the chunks are gathered first. */
+    bool gather = reader->pool && multihash_splits(&reader->hash);
+    size_t filled = 0;
     if (!ensure_buffer(reader, READ_CHUNK)) {
         fail(result, READ_READ_ERROR, ENOMEM);
         return;
     }
     while (total < end) {
-        size_t want = end - total < READ_CHUNK ? (size_t)(end - total) : READ_CHUNK;
+        size_t room = READ_CHUNK - filled;
+        size_t want = end - total < room ? (size_t)(end - total) : room;
         int error = wait_readable(fd);
         if (error) {
             fail_read(result, error);
             return;
         }
-        ssize_t got = read(fd, reader->buffer, want);
+        ssize_t got = read(fd, reader->buffer + filled, want);
         if (got < 0) {
             if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
                 continue;
@@ -197,13 +227,15 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
         }
         if (got == 0)
             break;
-        uint64_t start = total;
         total += (uint64_t)got;
-        if (total > range->offset) {
-            size_t skip = start < range->offset ? (size_t)(range->offset - start) : 0;
-            feed(reader, reader->buffer + skip, (size_t)got - skip);
-        }
+        filled += (size_t)got;
+        if (gather && filled < READ_CHUNK && total < end)
+            continue;
+        feed_stream(reader, total - filled, filled, range);
+        filled = 0;
     }
+    if (filled)
+        feed_stream(reader, total - filled, filled, range);
     result->size = total;
     if (range->offset > 0 && range->offset >= total)
         fail(result, READ_OFFSET_ERROR, 0);
@@ -232,7 +264,7 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
         fail(result, READ_READ_ERROR, EISDIR);
         return;
     }
-    hc_hasher_reset(&reader->hasher);
+    multihash_reset(&reader->hash);
     double started = monotonic_seconds();
     /* An empty regular file may be a kernel file that produces content
      * only when read (/proc, /sys): read it as a stream, which costs a real
@@ -249,6 +281,6 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
         hash_stream(reader, fd, range, result);
     }
     if (result->status == READ_OK)
-        hc_hasher_final(&reader->hasher, result->digest);
+        multihash_final(&reader->hash, result->digest);
     result->seconds = monotonic_seconds() - started;
 }

@@ -9,6 +9,7 @@
 
 #include "hc/algorithm.h"
 #include "hc/pool.h"
+#include "multihash.h"
 #include "progress.h"
 
 /* A file whose hashed range is at most this long is "small": it is read in
@@ -39,12 +40,12 @@ typedef struct read_range {
 
 struct bigfile;
 
-/* What one thread needs to hash files: a hasher and a read buffer. */
+/* What one thread needs to hash files: the hashers and a read buffer. */
 typedef struct file_reader {
-    hc_hasher hasher;
+    multihash hash;         /* the algorithms selected for the next file (§10.2) */
     uint8_t *buffer;
     size_t buffer_len;
-    hc_pool *pool;          /* threads a big file of a tree hash (BLAKE3) may use; may be NULL */
+    hc_pool *pool;          /* threads a big file of a tree hash (BLAKE3), or several algorithms, may use; may be NULL */
     bool read_ahead;        /* a spare CPU may read big files ahead of the hashing */
     progress *progress;     /* may be NULL */
     struct bigfile *big;    /* big files (bigfile.h), made on first use */
@@ -55,11 +56,13 @@ typedef struct file_result {
     int error_number;   /* errno behind a failure, for stderr diagnostics */
     uint64_t size;      /* the whole file; for a pipe, the bytes read from it */
     double seconds;     /* the hashing alone, after open and stat (§3.4) */
-    uint8_t *digest;    /* hasher.out_len bytes, owned by the caller */
+    uint8_t *digest;    /* hash.out_len bytes (each algorithm's digest in turn), owned by the caller */
 } file_result;
 
-hc_status reader_init(file_reader *reader, const hc_algorithm *alg, const hc_params *params, hc_pool *pool,
-                      progress *display);
+/* Opens the hashers of rows (count of them, hashed side by side) with
+ * params; multihash_select on reader->hash picks others later. */
+hc_status reader_init(file_reader *reader, const hc_algorithm *const *rows, size_t count, const hc_params *params,
+                      hc_pool *pool, progress *display);
 void reader_free(file_reader *reader);
 
 /* The bytes range covers in a regular file of that size: 0 when the offset

@@ -2,8 +2,8 @@
  * deviations), then the values it hands on: the numbers of §2.5, -T, and
  * BLAKE3's --length, --key (64 hex digits) and --derive-key.
  *
- * Input: a mode selector byte, an algorithm selector byte, then the words
- * after the mode, NUL-separated. */
+ * Input: a mode selector byte, an algorithm selector byte (high bit: a
+ * list of two), then the words after the mode, NUL-separated. */
 #include "args.h"
 #include "fuzz.h"
 
@@ -11,9 +11,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2)
         return 0;
-    static const cli_mode *const modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode_file, &cli_mode_dir};
-    const cli_mode *mode = modes[data[0] % 4];
-    const hc_algorithm *alg = &hc_algorithms[data[1] % HC_ALGORITHM_COUNT];
+    const cli_mode *mode = cli_modes[data[0] % cli_mode_count];
+    /* one row, or (high bit) a list of two, whose options are those both
+     * rows offer (§10.2) */
+    cli_algs algs;
+    cli_algs_single(&algs, &hc_algorithms[data[1] % HC_ALGORITHM_COUNT]);
+    if (data[1] & 0x80 && data[1] % HC_ALGORITHM_COUNT != (data[1] + 7) % HC_ALGORITHM_COUNT) {
+        const hc_algorithm *second = &hc_algorithms[(data[1] + 7) % HC_ALGORITHM_COUNT];
+        algs.rows[algs.count++] = second;
+        algs.common_flags &= second->flags;
+    }
     char *argv[64];
     int argc;
     char *copy = fuzz_words(data + 2, size - 2, argv, 64, &argc);
@@ -23,7 +30,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cli_output out;
     fuzz_output(&out);
     cli_args args;
-    if (parse_mode_args(&out, alg, mode, argc, argv, &args) == PARSE_OK) {
+    if (parse_mode_args(&out, &algs, mode, argc, argv, &args) == PARSE_OK) {
+        /* file and check modes: every input is one of the words */
+        for (size_t i = 0; i < args.input_count; i++)
+            FUZZ_CHECK(args.inputs[i] >= copy && args.inputs[i] <= copy + (size - 2));
         for (int id = 0; id < OPT_COUNT; id++) {
             /* every value is one of the words (or inside one) */
             if (args.present[id] && args.value[id] != NULL)
@@ -41,6 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (parse_threads_option(&out, &args, &threads))
             FUZZ_CHECK(threads >= 1 && threads <= 4096);
     }
+    cli_args_free(&args);
     output_free(&out);
     free(copy);
     return 0;

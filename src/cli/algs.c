@@ -1,0 +1,73 @@
+/* The algorithm word of the command line (contract §1.2, §10.2): one name,
+ * a comma list (`md5,sha1,sha256`) or `all`. */
+#include <string.h>
+
+#include "args.h"
+#include "cli.h"
+
+static void add_row(cli_algs *algs, const hc_algorithm *alg)
+{
+    algs->common_flags = algs->count == 0 ? alg->flags : algs->common_flags & alg->flags;
+    algs->rows[algs->count++] = alg;
+}
+
+void cli_algs_single(cli_algs *algs, const hc_algorithm *alg)
+{
+    memset(algs, 0, sizeof(*algs));
+    algs->word = alg->name;
+    add_row(algs, alg);
+}
+
+bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs)
+{
+    memset(algs, 0, sizeof(*algs));
+    algs->word = word;
+    if (strcmp(word, "all") == 0) {
+        for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
+            add_row(algs, &hc_algorithms[i]);
+        return true;
+    }
+    if (strchr(word, ',') == NULL) {
+        const hc_algorithm *alg = hc_algorithm_find(word);
+        if (alg == NULL) {
+            const hc_algorithm *close = hc_algorithm_suggest(word, 2);
+            print_unknown_command(out, word, close ? close->name : NULL);
+            return false;
+        }
+        add_row(algs, alg);
+        return true;
+    }
+    /* Every name exactly as in the table; nothing twice, so no input is
+     * hashed twice with one algorithm. */
+    char name[64];
+    for (const char *p = word;; p++) {
+        size_t len = strcspn(p, ",");
+        if (len == 0) {
+            print_parse_error(out, "an empty algorithm name in the list '%s'", word);
+            return false;
+        }
+        const hc_algorithm *alg = NULL;
+        if (len < sizeof(name)) {
+            memcpy(name, p, len);
+            name[len] = '\0';
+            alg = hc_algorithm_find(name);
+        }
+        if (alg == NULL) {
+            const hc_algorithm *close = len < sizeof(name) ? hc_algorithm_suggest(name, 2) : NULL;
+            print_parse_error(out, "unknown algorithm '%.*s' in the list '%s'%s%s%s", (int)len, p, word,
+                              close ? " (did you mean '" : "", close ? close->name : "", close ? "'?)" : "");
+            return false;
+        }
+        for (size_t i = 0; i < algs->count; i++) {
+            if (algs->rows[i] == alg) {
+                print_parse_error(out, "algorithm '%s' is named twice in the list '%s'", alg->name, word);
+                return false;
+            }
+        }
+        add_row(algs, alg);
+        p += len;
+        if (*p == '\0')
+            break;
+    }
+    return true;
+}

@@ -1,0 +1,761 @@
+/* check mode: verify checksum lists (contract §10.4).
+ *
+ *   hc <alg>[,<alg>…] check -s SUMS [-s SUMS…] [options]
+ *   hc check -s SUMS              (the lines, or the list's name, say which algorithm)
+ *
+ * Each list is streamed: lines are parsed into a batch of files to verify,
+ * the batch is hashed on the pool (hashqueue.h: small files several at
+ * once, big ones one at a time with every thread) and the results are
+ * printed in the list's order; then the next batch. Memory stays bounded by
+ * the batch whatever the length of the list. Consecutive lines that name
+ * the same file (BSD lists of several algorithms) are verified with one
+ * read of it. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "cli.h"
+#include "formats.h"
+#include "hashqueue.h"
+#include "sumfile.h"
+
+static const cli_option_spec check_options[] = {
+    {OPT_SOURCE, 's', "source", "<file>", "checksum list to verify ('-': standard input); repeat -s, or name lists after the options. "
+     "The algorithm: the line's tag, the list's name (SHA256SUMS, *.md5, ...) or 'hc <alg>[,<alg>...] check'", 0},
+    {OPT_IGNORE_MISSING, 0, "ignore-missing", NULL, "don't fail or report status for missing files", 0},
+    {OPT_QUIET, 0, "quiet", NULL, "don't print OK for each successfully verified file", 0},
+    {OPT_STATUS, 0, "status", NULL, "don't output anything, the exit status shows success", 0},
+    {OPT_STRICT, 0, "strict", NULL, "exit non-zero for improperly formatted checksum lines", 0},
+    {OPT_WARN, 'w', "warn", NULL, "warn about improperly formatted checksum lines", 0},
+    {OPT_FORMAT, 0, "format", "<hc|json>", "output: '<file>: OK' lines, or JSON Lines", 0},
+    {OPT_THREADS, 'T', "threads", "<int>", "threads verifying files at once (default: all CPUs)", 0},
+};
+
+/* The longest line read; longer ones are improperly formatted. Names are
+ * at most PATH_MAX bytes, six times that when JSON-escaped. */
+#define LINE_MAX_BYTES ((size_t)1 << 20)
+#define NAME_MAX_BYTES ((size_t)64 << 10)
+/* Lines of one file verified with one read (a BSD list of every algorithm
+ * has 50). */
+#define ITEMS_PER_JOB 64
+/* Lines per batch at most (each job has at least one). */
+#define ITEMS_PER_BATCH 4096
+
+/* ---- reading a list line by line, in bounded memory ---- */
+
+typedef struct line_reader {
+    int fd;
+    char *buf;
+    size_t cap, start, end;
+    bool eof;
+    int error;
+} line_reader;
+
+typedef enum line_status { LINE_OK, LINE_TOO_LONG, LINE_END, LINE_ERROR, LINE_WOULD_WAIT, LINE_INTERRUPTED } line_status;
+
+/* The next line. Unless may_wait, LINE_WOULD_WAIT instead of waiting for a
+ * pipe's writer: the caller verifies what it has first (a list that
+ * arrives slowly is verified as it arrives). */
+static line_status next_line(line_reader *r, const char **line, size_t *len, bool may_wait)
+{
+    bool too_long = false;
+    for (;;) {
+        char *nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+        if (nl) {
+            *line = r->buf + r->start;
+            *len = (size_t)(nl - *line);
+            r->start = (size_t)(nl - r->buf) + 1;
+            return too_long ? LINE_TOO_LONG : LINE_OK;
+        }
+        if (r->eof) {
+            if (r->start == r->end)
+                return too_long ? LINE_TOO_LONG : LINE_END;
+            *line = r->buf + r->start;
+            *len = r->end - r->start;
+            r->start = r->end;
+            return too_long ? LINE_TOO_LONG : LINE_OK;
+        }
+        if (r->start > 0) {
+            memmove(r->buf, r->buf + r->start, r->end - r->start);
+            r->end -= r->start;
+            r->start = 0;
+        }
+        if (r->end == r->cap) {
+            if (r->cap >= LINE_MAX_BYTES) {
+                /* keep reading, dropping what the line holds so far */
+                too_long = true;
+                r->end = 0;
+            } else {
+                char *grown = realloc(r->buf, r->cap * 2);
+                if (grown == NULL) {
+                    r->error = ENOMEM;
+                    return LINE_ERROR;
+                }
+                r->buf = grown;
+                r->cap *= 2;
+            }
+        }
+        struct pollfd ready = {.fd = r->fd, .events = POLLIN};
+        if (!may_wait && poll(&ready, 1, 0) == 0)
+            return LINE_WOULD_WAIT;
+        /* a pipe may keep us waiting: Ctrl+C is looked at four times a
+         * second (reads restart after signals, interrupt.c) */
+        int polled;
+        while ((polled = poll(&ready, 1, 250)) == 0 || (polled < 0 && errno == EINTR))
+            if (atomic_load(&cli_interrupted))
+                return LINE_INTERRUPTED;
+        if (atomic_load(&cli_interrupted))
+            return LINE_INTERRUPTED;
+        ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            r->error = errno;
+            return LINE_ERROR;
+        }
+        if (n == 0)
+            r->eof = true;
+        r->end += (size_t)n;
+    }
+}
+
+/* ---- the batch: files to verify and the lines that name them ---- */
+
+typedef enum job_kind {
+    JOB_FILE,          /* verify path with rows */
+    JOB_MALFORMED,     /* an improperly formatted line */
+    JOB_NO_ALGORITHM   /* a line whose algorithm cannot be told */
+} job_kind;
+
+typedef struct check_item {
+    size_t line;                           /* in its list */
+    uint8_t expected[HC_MAX_DIGEST_LEN];
+    size_t expected_len;
+    uint64_t rows;                         /* bit i: the job's rows[i] may have made it */
+} check_item;
+
+typedef struct check_job {
+    job_kind kind;
+    char *path;                            /* JOB_FILE: as opened and printed, owned */
+    size_t path_len;
+    const hc_algorithm *rows[HC_ALGORITHM_COUNT];
+    size_t row_count;
+    size_t first_item, item_count;
+    bool not_regular;                      /* a FIFO, socket or device: never read */
+    size_t line;                           /* other kinds */
+    char reason[160];
+} check_job;
+
+typedef struct check_list {
+    const char *name;        /* as given */
+    const char *display;     /* in messages */
+    size_t dir_len;          /* SFV and hc lines are relative to name[0, dir_len) */
+    const hc_algorithm *named; /* the algorithm the list's file name implies */
+    bool sfv_first;
+    bool have_last;
+    sum_syntax last_syntax;  /* the syntax of the last entry, tried first */
+    size_t line;
+    size_t entries, malformed, mismatched, unreadable, verified, no_algorithm;
+} check_list;
+
+typedef struct check_run {
+    cli_output *out;
+    const cli_algs *algs;     /* from the command line; count 0: none */
+    format_choice choice;
+    bool quiet, status_only, strict, warn, ignore_missing;
+    hash_queue *queue;
+    check_job *jobs;
+    size_t job_count, job_cap;
+    check_item *items;
+    size_t item_count;
+    check_list *list;
+    char *name;               /* decoding buffer */
+    text_buffer line;         /* output line */
+    progress *progress;
+    /* Ctrl+C stopped the run: nothing is printed after the first entry it
+     * cut short, so the output is a clean prefix (§10.7) */
+    bool cut;
+} check_run;
+
+static bool row_in(const hc_algorithm *const *rows, size_t count, const hc_algorithm *alg)
+{
+    for (size_t i = 0; i < count; i++)
+        if (rows[i] == alg)
+            return true;
+    return false;
+}
+
+static check_job *new_job(check_run *run, job_kind kind)
+{
+    check_job *job = &run->jobs[run->job_count++];
+    job->kind = kind;
+    job->path = NULL;
+    job->path_len = 0;
+    job->row_count = 0;
+    job->first_item = run->item_count;
+    job->item_count = 0;
+    job->not_regular = false;
+    job->line = run->list->line;
+    job->reason[0] = '\0';
+    return job;
+}
+
+static void add_problem(check_run *run, job_kind kind, const char *reason)
+{
+    check_job *job = new_job(run, kind);
+    snprintf(job->reason, sizeof(job->reason), "%s", reason);
+}
+
+/* The path a list's name stands for: SFV and hc lines name files next to
+ * the list, GNU, BSD and JSON lines files relative to the working
+ * directory (as sha256sum -c does). */
+static char *resolve(const check_list *list, sum_syntax syntax, const char *name, size_t len, size_t *out_len)
+{
+    size_t dir = (syntax == SUM_SFV || syntax == SUM_HC) && name[0] != '/' ? list->dir_len : 0;
+    char *path = malloc(dir + len + 1);
+    if (path == NULL)
+        return NULL;
+    memcpy(path, list->name, dir);
+    memcpy(path + dir, name, len);
+    path[dir + len] = '\0';
+    *out_len = dir + len;
+    return path;
+}
+
+/* One verified line: joins the previous job when it names the same file. */
+static bool add_entry(check_run *run, sum_syntax syntax, const char *name, size_t name_len,
+                      const hc_algorithm *const *rows, size_t row_count, const uint8_t *expected, size_t expected_len)
+{
+    size_t path_len;
+    char *path = resolve(run->list, syntax, name, name_len, &path_len);
+    if (path == NULL)
+        return false;
+    check_job *job = run->job_count ? &run->jobs[run->job_count - 1] : NULL;
+    bool join = job && job->kind == JOB_FILE && job->path_len == path_len && memcmp(job->path, path, path_len) == 0 &&
+                job->item_count < ITEMS_PER_JOB;
+    if (join) {
+        size_t more = 0;
+        for (size_t i = 0; i < row_count; i++)
+            more += !row_in(job->rows, job->row_count, rows[i]);
+        join = job->row_count + more <= HC_ALGORITHM_COUNT;
+    }
+    if (join) {
+        free(path);
+    } else {
+        job = new_job(run, JOB_FILE);
+        job->path = path;
+        job->path_len = path_len;
+    }
+    check_item *item = &run->items[run->item_count++];
+    item->line = run->list->line;
+    memcpy(item->expected, expected, expected_len);
+    item->expected_len = expected_len;
+    item->rows = 0;
+    for (size_t i = 0; i < row_count; i++) {
+        size_t k = 0;
+        while (k < job->row_count && job->rows[k] != rows[i])
+            k++;
+        if (k == job->row_count)
+            job->rows[job->row_count++] = rows[i];
+        item->rows |= (uint64_t)1 << k;
+    }
+    job->item_count++;
+    run->list->entries++;
+    return true;
+}
+
+/* The algorithms a reading may be for, before its digest is looked at. */
+static size_t candidate_rows(check_run *run, const sum_reading *r, const hc_algorithm **rows, char *reason,
+                             size_t reason_size, bool *no_algorithm)
+{
+    const cli_algs *algs = run->algs;
+    if (r->tag.len) {
+        const hc_algorithm *alg = sum_tag_algorithm(r->tag.p, r->tag.len);
+        if (alg == NULL) {
+            snprintf(reason, reason_size, "unknown algorithm '%.*s'", (int)(r->tag.len < 40 ? r->tag.len : 40),
+                     r->tag.p);
+            return 0;
+        }
+        if (algs->count && !row_in(algs->rows, algs->count, alg)) {
+            snprintf(reason, reason_size, "%s is not among the algorithms asked for ('%s')", alg->name, algs->word);
+            return 0;
+        }
+        rows[0] = alg;
+        return 1;
+    }
+    size_t count = 0;
+    if (r->syntax == SUM_SFV) {
+        /* SFV holds CRC-32s: crc32, or the CRC the command line names */
+        for (size_t i = 0; i < algs->count; i++)
+            if (algs->rows[i]->flags & HC_ALG_CRC)
+                rows[count++] = algs->rows[i];
+        if (algs->count == 0)
+            rows[count++] = hc_algorithm_find("crc32");
+        if (count == 0)
+            snprintf(reason, reason_size, "an SFV line holds a CRC-32, and '%s' has none", algs->word);
+        return count;
+    }
+    for (size_t i = 0; i < algs->count; i++)
+        rows[count++] = algs->rows[i];
+    if (count == 0 && run->list->named)
+        rows[count++] = run->list->named;
+    if (count == 0 && sum_digest_plausible(r->digest))
+        *no_algorithm = true;
+    if (count == 0)
+        snprintf(reason, reason_size, "no algorithm is named for this line");
+    return count;
+}
+
+/* Tries one reading; true when it made an entry (or memory ran out, then
+ * *failed is set). */
+static bool try_reading(check_run *run, const sum_reading *r, char *reason, size_t reason_size, bool *no_algorithm,
+                        bool *failed)
+{
+    const hc_algorithm *rows[HC_ALGORITHM_COUNT];
+    size_t count = candidate_rows(run, r, rows, reason, reason_size, no_algorithm);
+    if (count == 0)
+        return false;
+    /* keep the rows whose digest length the text fits */
+    uint8_t expected[HC_MAX_DIGEST_LEN];
+    size_t expected_len = 0, kept = 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t n = rows[i]->digest_len;
+        if (expected_len ? n == expected_len : sum_digest_decode(r->digest, expected, n)) {
+            expected_len = n;
+            rows[kept++] = rows[i];
+        }
+    }
+    if (kept == 0 && r->tag.len == 0 && !sum_digest_plausible(r->digest)) {
+        snprintf(reason, reason_size, "not a checksum line");
+        return false;
+    }
+    if (kept == 0) {
+        snprintf(reason, reason_size, "a digest of %zu characters does not fit %s%s (%u bytes)", r->digest.len,
+                 count > 1 ? "any of " : "", count > 1 ? run->algs->word : rows[0]->name,
+                 (unsigned)rows[0]->digest_len);
+        return false;
+    }
+    size_t name_len;
+    if (!sum_name_decode(r, run->name, NAME_MAX_BYTES, &name_len)) {
+        snprintf(reason, reason_size, "the file name is not valid (a bad escape, a NUL byte, or too long)");
+        return false;
+    }
+    if (!add_entry(run, r->syntax, run->name, name_len, rows, kept, expected, expected_len))
+        *failed = true;
+    run->list->have_last = true;
+    run->list->last_syntax = r->syntax;
+    return true;
+}
+
+/* Parses one line of the list into the batch. false when memory ran out. */
+static bool take_line(check_run *run, const char *text, size_t len)
+{
+    check_list *list = run->list;
+    sum_reading readings[SUM_READINGS_MAX];
+    size_t count;
+    switch (sum_line_parse(text, len, list->sfv_first, readings, &count)) {
+    case SUM_LINE_BLANK:
+        return true;
+    case SUM_LINE_COMMENT:
+        list->sfv_first = true; /* ';' comments belong to SFV */
+        return true;
+    case SUM_LINE_MALFORMED:
+        add_problem(run, JOB_MALFORMED, "not a checksum line");
+        return true;
+    case SUM_LINE_ENTRY:
+        break;
+    }
+    char reason[160] = "", first_reason[160] = "";
+    bool no_algorithm = false, failed = false;
+    /* a list keeps to one syntax: the last entry's is tried first */
+    for (size_t pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < count; i++) {
+            bool preferred = list->have_last && readings[i].syntax == list->last_syntax;
+            if (pass == 0 ? !preferred : preferred)
+                continue;
+            reason[0] = '\0';
+            if (try_reading(run, &readings[i], reason, sizeof(reason), &no_algorithm, &failed))
+                return !failed;
+            if (first_reason[0] == '\0')
+                snprintf(first_reason, sizeof(first_reason), "%s", reason);
+        }
+    }
+    add_problem(run, no_algorithm ? JOB_NO_ALGORITHM : JOB_MALFORMED, first_reason);
+    return true;
+}
+
+/* ---- hashing and printing (hash queue callbacks) ---- */
+
+static int open_job(void *ctx, size_t i, struct stat *st, file_result *result)
+{
+    check_run *run = ctx;
+    check_job *job = &run->jobs[i];
+    if (job->kind != JOB_FILE) {
+        result->status = READ_SKIPPED;
+        return -1;
+    }
+    /* O_NONBLOCK: a FIFO in the list must not wait for a writer */
+    int fd = open(job->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        result->status = READ_OPEN_ERROR;
+        result->error_number = errno;
+        return -1;
+    }
+    if (fstat(fd, st) != 0) {
+        result->status = READ_STAT_ERROR;
+        result->error_number = errno;
+    } else if (S_ISDIR(st->st_mode)) {
+        result->status = READ_READ_ERROR;
+        result->error_number = EISDIR;
+    } else if (!S_ISREG(st->st_mode)) {
+        /* FIFOs, sockets, devices: reading one could wait forever */
+        result->status = READ_OPEN_ERROR;
+        result->error_number = 0;
+        job->not_regular = true;
+    } else {
+        return fd;
+    }
+    close(fd);
+    return -1;
+}
+
+static void job_rows(void *ctx, size_t i, const hc_algorithm *const **rows, size_t *count)
+{
+    check_run *run = ctx;
+    *rows = run->jobs[i].rows;
+    *count = run->jobs[i].row_count;
+}
+
+/* A file name in a message: escaped as in the verdict lines when it holds
+ * a line break. */
+static void print_name_error(const char *path, size_t len, const char *reason)
+{
+    text_buffer t;
+    text_init(&t);
+    bool escape = memchr(path, '\n', len) || memchr(path, '\r', len);
+    text_append_str(&t, escape ? "\\" : "");
+    text_append_gnu_name(&t, path, len, escape);
+    progress_warn("%s: %s", text_str(&t), reason);
+    text_free(&t);
+}
+
+/* "<path>: <verdict>"; a name with a newline or carriage return is
+ * escaped (line starts with '\'), as coreutils does. */
+static void print_verdict(check_run *run, const check_job *job, const check_item *item, const hc_algorithm *alg,
+                          const char *verdict, const char *error)
+{
+    text_buffer *t = &run->line;
+    text_clear(t);
+    if (run->choice.kind == FORMAT_JSON) {
+        text_append_str(t, "{");
+        text_append_json_bytes(t, "list", run->list->display, strlen(run->list->display));
+        text_printf(t, ",\"line\":%zu,", item->line);
+        text_append_json_bytes(t, "path", job->path, job->path_len);
+        text_printf(t, ",\"algorithm\":\"%s\",\"result\":\"%s\"", alg->name, verdict);
+        if (error) {
+            text_append_str(t, ",\"error\":");
+            text_append_json_string(t, error, strlen(error), NULL);
+        }
+        text_append_str(t, "}");
+    } else {
+        bool escape = memchr(job->path, '\n', job->path_len) || memchr(job->path, '\r', job->path_len);
+        if (escape)
+            text_append(t, "\\", 1);
+        text_append_gnu_name(t, job->path, job->path_len, escape);
+        text_printf(t, ": %s", verdict);
+    }
+    text_output_line(t, run->out);
+}
+
+/* The digest row k of the job produced, within the result. */
+static const uint8_t *row_digest(const check_job *job, const file_result *result, size_t k)
+{
+    const uint8_t *p = result->digest;
+    for (size_t i = 0; i < k; i++)
+        p += job->rows[i]->digest_len;
+    return p;
+}
+
+static void print_file_job(check_run *run, const check_job *job, const file_result *result)
+{
+    check_list *list = run->list;
+    if (result->status == READ_SKIPPED)
+        return;
+    if (result->status != READ_OK) {
+        if (run->ignore_missing && result->status == READ_OPEN_ERROR && result->error_number == ENOENT)
+            return;
+        const char *reason = job->not_regular ? "not a regular file; not read" : result->error_number
+                                                                                     ? strerror(result->error_number)
+                                                                                     : read_status_text(result->status);
+        /* said even with --status, as coreutils does */
+        print_name_error(job->path, job->path_len, reason);
+        for (size_t k = 0; k < job->item_count; k++) {
+            const check_item *item = &run->items[job->first_item + k];
+            list->unreadable++;
+            if (!run->status_only) {
+                size_t first = (size_t)__builtin_ctzll(item->rows);
+                print_verdict(run, job, item, job->rows[first], "FAILED open or read", reason);
+            }
+        }
+        return;
+    }
+    for (size_t k = 0; k < job->item_count; k++) {
+        const check_item *item = &run->items[job->first_item + k];
+        const hc_algorithm *alg = NULL;
+        /* a digest several of the rows could have made: any of them will do */
+        for (size_t r = 0; r < job->row_count && alg == NULL; r++)
+            if ((item->rows >> r & 1) && memcmp(row_digest(job, result, r), item->expected, item->expected_len) == 0)
+                alg = job->rows[r];
+        if (alg) {
+            list->verified++;
+            if (!run->status_only && !run->quiet)
+                print_verdict(run, job, item, alg, "OK", NULL);
+        } else {
+            list->mismatched++;
+            if (!run->status_only)
+                print_verdict(run, job, item, job->rows[__builtin_ctzll(item->rows)], "FAILED", NULL);
+        }
+    }
+}
+
+static bool print_job(void *ctx, size_t i, const file_result *result)
+{
+    check_run *run = ctx;
+    check_job *job = &run->jobs[i];
+    check_list *list = run->list;
+    if (run->cut || result->status == READ_INTERRUPTED) {
+        run->cut = true;
+        return false;
+    }
+    switch (job->kind) {
+    case JOB_FILE:
+        print_file_job(run, job, result);
+        progress_add_file(run->progress);
+        break;
+    case JOB_MALFORMED:
+        list->malformed++;
+        if (run->warn)
+            progress_warn("%s: %zu: improperly formatted checksum line (%s)", list->display, job->line,
+                    job->reason);
+        break;
+    case JOB_NO_ALGORITHM:
+        /* the first one is an error (exit 2), whatever -w says */
+        if (list->no_algorithm++ == 0)
+            progress_warn("%s: %zu: cannot tell which algorithm made this line's digest; name it, as in "
+                          "'hc sha256 check -s %s'",
+                    list->display, job->line, list->display);
+        break;
+    }
+    return !run->out->write_failed;
+}
+
+/* Verifies and prints the batch, then empties it. */
+static void flush(check_run *run)
+{
+    if (run->job_count)
+        hash_queue_run(run->queue, run->job_count);
+    for (size_t i = 0; i < run->job_count; i++)
+        free(run->jobs[i].path);
+    run->job_count = 0;
+    run->item_count = 0;
+}
+
+/* ---- one list ---- */
+
+static void plural(const char *one, const char *many, size_t n, const char *rest)
+{
+    progress_warn("WARNING: %zu %s %s", n, n == 1 ? one : many, rest);
+}
+
+/* Verifies one list; returns its exit status. */
+static int check_list_file(check_run *run, const char *name)
+{
+    bool is_stdin = strcmp(name, "-") == 0;
+    check_list list = {.name = name, .display = is_stdin ? "standard input" : name};
+    const char *slash = strrchr(name, '/');
+    list.dir_len = is_stdin || slash == NULL ? 0 : (size_t)(slash - name) + 1;
+    list.named = is_stdin ? NULL : sum_name_algorithm(name);
+    const char *dot = strrchr(name, '.');
+    list.sfv_first = dot && (strcmp(dot, ".sfv") == 0 || strcmp(dot, ".SFV") == 0);
+    run->list = &list;
+
+    int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        progress_warn("%s: %s", list.display, strerror(errno));
+        return EXIT_USAGE;
+    }
+    line_reader reader = {.fd = fd, .cap = 64 << 10};
+    reader.buf = malloc(reader.cap);
+    bool no_memory = reader.buf == NULL;
+    size_t capacity = hash_queue_capacity(run->queue);
+    while (!no_memory && !hash_queue_stopped(run->queue)) {
+        if (atomic_load(&cli_interrupted)) {
+            run->cut = true;
+            break;
+        }
+        const char *text;
+        size_t len;
+        line_status status = next_line(&reader, &text, &len, run->job_count == 0);
+        if (status == LINE_WOULD_WAIT) {
+            flush(run);
+            continue;
+        }
+        if (status == LINE_INTERRUPTED)
+            run->cut = true;
+        if (status == LINE_END || status == LINE_ERROR || status == LINE_INTERRUPTED)
+            break;
+        list.line++;
+        if (status == LINE_TOO_LONG)
+            add_problem(run, JOB_MALFORMED, "longer than 1 MiB");
+        else if (!take_line(run, text, len))
+            no_memory = true;
+        if (run->job_count == capacity || run->item_count == ITEMS_PER_BATCH)
+            flush(run);
+    }
+    flush(run);
+    free(reader.buf);
+    if (!is_stdin)
+        close(fd);
+    run->list = NULL;
+
+    int status = EXIT_OK;
+    if (no_memory || reader.error == ENOMEM) {
+        fprintf(stderr, "hc: out of memory\n");
+        return EXIT_USAGE;
+    }
+    /* Ctrl+C: the lines so far, no summary of a list not verified (§10.7) */
+    if (run->cut)
+        return EXIT_INTERRUPTED;
+    if (reader.error) {
+        progress_warn("%s: %s", list.display, strerror(reader.error));
+        status = EXIT_USAGE;
+    } else if (list.entries == 0 && list.no_algorithm == 0) {
+        progress_warn("%s: no properly formatted checksum lines found", list.display);
+        return EXIT_USAGE;
+    }
+    if (list.no_algorithm)
+        status = EXIT_USAGE;
+    if (!run->status_only) {
+        if (list.malformed)
+            plural("line is", "lines are", list.malformed, "improperly formatted");
+        if (list.unreadable)
+            plural("listed file", "listed files", list.unreadable, "could not be read");
+        if (list.mismatched)
+            plural("computed checksum", "computed checksums", list.mismatched, "did NOT match");
+    }
+    if (list.mismatched || list.unreadable || (run->strict && list.malformed))
+        status = status > EXIT_MISMATCH ? status : EXIT_MISMATCH;
+    if (run->ignore_missing && list.verified == 0 && list.mismatched == 0 && list.unreadable == 0 &&
+        list.entries > 0) {
+        progress_warn("%s: no file was verified", list.display);
+        status = status > EXIT_MISMATCH ? status : EXIT_MISMATCH;
+    }
+    return status;
+}
+
+/* The most digest bytes one file can need: every row at once. */
+static size_t all_digest_bytes(void)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
+        total += hc_algorithms[i].digest_len;
+    return total;
+}
+
+static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out)
+{
+    if (args->input_count == 0) {
+        output_line(out, "--source option is required");
+        return EXIT_USAGE;
+    }
+    check_run run = {
+        .out = out,
+        .algs = algs,
+        .quiet = args->present[OPT_QUIET],
+        .status_only = args->present[OPT_STATUS],
+        .strict = args->present[OPT_STRICT],
+        .warn = args->present[OPT_WARN],
+        .ignore_missing = args->present[OPT_IGNORE_MISSING],
+    };
+    unsigned threads;
+    if (!parse_threads_option(out, args, &threads) ||
+        !parse_format_options(out, args, algs, (1u << FORMAT_HC) | (1u << FORMAT_JSON), &run.choice))
+        return EXIT_USAGE;
+    size_t stdin_lists = 0;
+    for (size_t i = 0; i < args->input_count; i++)
+        stdin_lists += strcmp(args->inputs[i], "-") == 0;
+    if (stdin_lists > 1) {
+        print_parse_error(out, "standard input ('-') can be read only once");
+        return EXIT_USAGE;
+    }
+
+    static const hash_queue_ops ops = {.open = open_job, .algorithms = job_rows, .print = print_job};
+    /* Ctrl+C stops reading and verifying; what was printed stays (§10.7) */
+    cli_catch_interrupt();
+    progress *display = progress_start(0);
+    run.progress = display;
+    hash_queue_config config = {
+        .ops = &ops,
+        .ctx = &run,
+        .rows = algs->rows,
+        .row_count = algs->count,
+        .threads = threads,
+        .digest_bytes = all_digest_bytes(),
+        .progress = display,
+    };
+    run.queue = hash_queue_open(&config);
+    if (run.queue) {
+        run.job_cap = hash_queue_capacity(run.queue);
+        run.jobs = malloc(run.job_cap * sizeof(*run.jobs));
+        run.items = malloc(ITEMS_PER_BATCH * sizeof(*run.items));
+        run.name = malloc(NAME_MAX_BYTES);
+    }
+    text_init(&run.line);
+    int status = EXIT_OK;
+    if (run.queue == NULL || run.jobs == NULL || run.items == NULL || run.name == NULL) {
+        fprintf(stderr, "hc: out of memory\n");
+        status = EXIT_USAGE;
+    } else {
+        for (size_t i = 0; i < args->input_count && !hash_queue_stopped(run.queue) && !run.cut; i++) {
+            int list_status = check_list_file(&run, args->inputs[i]);
+            status = list_status > status ? list_status : status;
+        }
+    }
+    progress_stop(display);
+    text_free(&run.line);
+    free(run.name);
+    free(run.items);
+    free(run.jobs);
+    hash_queue_close(run.queue);
+    return status;
+}
+
+/* The one mode behind both `hc <alg> check` and `hc check`. */
+#define CHECK_MODE                                                                                              \
+    {                                                                                                           \
+        .name = "check", .description = "verify checksum lists (sha256sum -c, b3sum --check, rhash -c, SFV, hc's own)", \
+        .options = check_options, .option_count = sizeof(check_options) / sizeof(check_options[0]),               \
+        .run = run_check, .lists = true, .inputs = true,                                                        \
+    }
+
+const cli_mode cli_mode_check = CHECK_MODE;
+
+/* hc check ...: no algorithm word; the lines' tags or the lists' names say
+ * which (§10.4). */
+static int run_check_command(int argc, char **argv, cli_output *out)
+{
+    cli_algs none;
+    memset(&none, 0, sizeof(none));
+    return cli_run_mode(out, &none, &cli_mode_check, argc, argv);
+}
+
+const cli_command cli_command_check = {
+    .mode = CHECK_MODE,
+    .usage = "[OPTIONS]",
+    .run = run_check_command,
+};
