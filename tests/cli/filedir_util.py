@@ -203,6 +203,14 @@ def sanitized():
     return any(name in binary for name in (b"__asan_init", b"__tsan_init", b"__msan_init"))
 
 
+@functools.lru_cache(maxsize=None)
+def thread_sanitized():
+    """Is the binary built with ThreadSanitizer (which runs a background
+    thread of its own in every process)?"""
+    with open(HC_BINARY, "rb") as f:
+        return b"__tsan_init" in f.read()
+
+
 def pseudo_random_bytes(n, seed=1):
     """Deterministic, non-uniform bytes (runs of equal bytes mixed with
     noise) so that a digest depends on every position."""
