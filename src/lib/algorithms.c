@@ -509,8 +509,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .id = HC_WHIRLPOOL,
         .name = "whirlpool",
         .title = "Whirlpool (ISO/IEC 10118-3)",
-        .digest_len = 64,
-        .block_len = 64,
+        HC_ROW_SHAPE(64, 64, whirlpool),
         /* librhash, not OpenSSL: 10% faster here (163-171 against
          * 144-153 MB/s in memory, 64 MiB; docs/backends.md). */
         .flags = HC_ALG_OPAQUE_CTX,

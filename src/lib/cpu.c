@@ -19,6 +19,7 @@ enum { FEATURES_UNKNOWN = -1 };
 static _Atomic int detected_level = FEATURES_UNKNOWN;
 static _Atomic int sha_ni_present = FEATURES_UNKNOWN;
 static _Atomic int vbmi_present = FEATURES_UNKNOWN;
+static _Atomic int gfni_present = FEATURES_UNKNOWN;
 static _Atomic int level_limit = HC_SIMD_AVX512;
 
 #ifdef HC_X86
@@ -33,7 +34,7 @@ static unsigned long long read_xcr0(void)
 static void detect(void)
 {
     int level = HC_SIMD_PORTABLE;
-    int sha = 0, vbmi = 0;
+    int sha = 0, vbmi = 0, gfni = 0;
 #ifdef HC_X86
     unsigned eax, ebx, ecx, edx;
     if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
@@ -51,6 +52,7 @@ static void detect(void)
         bool avx512 = zmm_saved && (b7 & (1u << 16)) /* F */ && (b7 & (1u << 30)) /* BW */ && (b7 & (1u << 31)) /* VL */;
         sha = (b7 & (1u << 29)) != 0;
         vbmi = avx512 && (c7 & (1u << 1)) != 0; /* AVX512_VBMI: vpermb, vpermt2b */
+        gfni = avx512 && (c7 & (1u << 8)) != 0; /* GFNI, here with EVEX encodings */
         if (sse41)
             level = HC_SIMD_SSE41;
         if (sse41 && avx2)
@@ -61,6 +63,7 @@ static void detect(void)
 #endif
     atomic_store(&sha_ni_present, sha);
     atomic_store(&vbmi_present, vbmi);
+    atomic_store(&gfni_present, gfni);
     atomic_store(&detected_level, level);
 }
 
@@ -115,6 +118,12 @@ bool hc_cpu_has_avx512_vbmi(void)
 {
     hc_simd_detected();
     return atomic_load(&vbmi_present) == 1;
+}
+
+bool hc_cpu_has_gfni(void)
+{
+    hc_simd_detected();
+    return atomic_load(&gfni_present) == 1;
 }
 
 unsigned hc_cpu_count(void)

@@ -647,7 +647,7 @@ static void pad_block(const engine *e, uint8_t *block, unsigned bytes)
     case HC_MB_PAD_MD:
         block[bytes] = e->layout.pad_byte ? e->layout.pad_byte : 0x80;
         for (unsigned i = 0; i < 8; i++)
-            block[e->layout.big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
+            block[e->layout.length_big_endian ? block_bytes - 1 - i : block_bytes - 8 + i] = (uint8_t)(bits >> (8 * i));
         break;
     }
 }

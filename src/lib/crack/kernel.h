@@ -101,8 +101,11 @@ typedef struct hc_kernel {
     /* Zero bytes before the candidate in the message: TTH hashes a leaf as
      * Tiger(0x00 || leaf) (THEX §2.1). */
     uint8_t lead_zeros;
-    /* The AVX-512 entry point also needs AVX-512 VBMI. */
-    bool needs_vbmi;
+    /* The AVX-512 entry point also needs AVX-512 VBMI, GFNI. */
+    bool needs_vbmi, needs_gfni;
+    /* HC_MB_PAD_MD: the length is big-endian although the words are not
+     * (Whirlpool's state holds the bytes in memory order). */
+    bool length_big_endian;
     /* Index: hc_simd_level; NULL where that level has no entry point of its
      * own (a lower one is used; none at all: the generic path). */
     hc_mb_kernel_fn *entry[HC_SIMD_LEVEL_COUNT];
@@ -111,7 +114,8 @@ typedef struct hc_kernel {
 /* The families (kernels.c). */
 extern const hc_kernel hc_kernel_md5, hc_kernel_md4, hc_kernel_sha1, hc_kernel_sha256, hc_kernel_sha512,
     hc_kernel_crc32, hc_kernel_keccak, hc_kernel_ripemd, hc_kernel_haval, hc_kernel_blake2s, hc_kernel_blake3,
-    hc_kernel_blake2b, hc_kernel_md2, hc_kernel_tiger, hc_kernel_tth, hc_kernel_edonr256, hc_kernel_edonr512;
+    hc_kernel_blake2b, hc_kernel_md2, hc_kernel_tiger, hc_kernel_tth, hc_kernel_edonr256, hc_kernel_edonr512,
+    hc_kernel_whirlpool;
 
 /* Which rows each family serves, as constant expressions of the digest and
  * block lengths (a new member of a family needs the family's code to know
@@ -137,6 +141,7 @@ extern const hc_kernel hc_kernel_md5, hc_kernel_md4, hc_kernel_sha1, hc_kernel_s
 #define HC_KERNEL_SERVES_tth(digest, block) ((digest) == 24 && (block) == 1024)
 #define HC_KERNEL_SERVES_edonr256(digest, block) ((digest) == 32 && (block) == 64)
 #define HC_KERNEL_SERVES_edonr512(digest, block) ((digest) == 64 && (block) == 128)
+#define HC_KERNEL_SERVES_whirlpool(digest, block) ((digest) == 64 && (block) == 64)
 
 /* 0, or a compile error with msg when cond is false: usable inside a
  * constant initializer, where a static_assert declaration cannot go. */
@@ -158,6 +163,7 @@ typedef struct hc_mb_layout {
     hc_mb_padding padding;
     unsigned word_bytes;
     bool big_endian;
+    bool length_big_endian;   /* the padding's length (big_endian implies it) */
     unsigned block_bytes, block_words;
     unsigned max_bytes;       /* longest message of one block (CRC: no limit) */
     unsigned lead_zeros;
@@ -186,5 +192,6 @@ hc_mb_kernel_fn hc_mb_md2_avx512;
 hc_mb_kernel_fn hc_mb_tiger_avx512;
 hc_mb_kernel_fn hc_mb_edonr256_portable, hc_mb_edonr256_avx2, hc_mb_edonr256_avx512;
 hc_mb_kernel_fn hc_mb_edonr512_avx512;
+hc_mb_kernel_fn hc_mb_whirlpool_avx512;
 
 #endif

@@ -80,6 +80,14 @@ const hc_kernel hc_kernel_edonr512 = {
     .name = "edonr512", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_AVX512(edonr512),
 };
 
+/* Whirlpool: the block's bytes in memory order (64-bit words read
+ * little-endian are the state's rows), 0x80, zeros, the 256-bit big-endian
+ * bit length (§3.1 of the specification). */
+const hc_kernel hc_kernel_whirlpool = {
+    .name = "whirlpool", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 32, .length_big_endian = true,
+    .needs_vbmi = true, .needs_gfni = true, .entry = ENTRIES_AVX512(whirlpool),
+};
+
 /* The longest message that leaves room for the padding in one block. */
 static unsigned max_message(const hc_kernel *k, unsigned block_bytes)
 {
@@ -105,7 +113,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, hc_mb_layout
     if (k == NULL)
         return false;
     for (int l = (int)level; l >= HC_SIMD_PORTABLE; l--) {
-        if (l == HC_SIMD_AVX512 && k->needs_vbmi && !hc_cpu_has_avx512_vbmi())
+        if (l == HC_SIMD_AVX512 && ((k->needs_vbmi && !hc_cpu_has_avx512_vbmi()) || (k->needs_gfni && !hc_cpu_has_gfni())))
             continue;
         if (k->entry[l] == NULL)
             continue;
@@ -114,6 +122,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, hc_mb_layout
         layout->padding = k->padding;
         layout->word_bytes = k->word_bytes;
         layout->big_endian = k->big_endian;
+        layout->length_big_endian = k->big_endian || k->length_big_endian;
         layout->block_bytes = k->block_bytes ? k->block_bytes : alg->block_len;
         layout->block_words = layout->block_bytes / k->word_bytes;
         layout->max_bytes = max_message(k, layout->block_bytes);
