@@ -12,6 +12,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def require(tool):
@@ -40,6 +41,62 @@ def compare(commands, rounds, runs, before_round=None):
     return {c: (statistics.median(times[c]), statistics.mean(cpu[c])) for c in commands}
 
 
+def run_once(command):
+    """(wall seconds, CPU seconds = user + system of the command and all its
+    threads) of one run, output discarded; exits when the command fails."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(command.split(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed (exit {os.waitstatus_to_exitcode(status)}): {command}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def interleaved(commands, rounds, before_round=None):
+    """{command: (median wall seconds, median CPU seconds)} from `rounds`
+    rounds that each run every command once, A B C A B C ..., the starting
+    command rotating; one warm-up round first (not counted). A load that
+    comes and goes hits every command alike, which hyperfine's A A A B B B
+    does not guarantee on a shared machine."""
+    wall = {c: [] for c in commands}
+    cpu = {c: [] for c in commands}
+    for r in range(-1, rounds):
+        if before_round and r < 0:
+            before_round()
+        shift = max(r, 0) % len(commands)
+        for c in commands[shift:] + commands[:shift]:
+            w, t = run_once(c)
+            if r >= 0:
+                wall[c].append(w)
+                cpu[c].append(t)
+    return {c: (statistics.median(wall[c]), statistics.median(cpu[c])) for c in commands}
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+QUIET_LOAD = 0.5
+
+
+def load_gate():
+    """Refuses to start on a busy machine (1-minute load average above
+    QUIET_LOAD): the figures would mostly measure the other work. With
+    BENCH_LOADED=1 it runs anyway and says so; returns True then, so that
+    the report can flag its wall-time ratios (CPU time ratios hold up
+    better)."""
+    load = load_average()
+    if load <= QUIET_LOAD:
+        return False
+    if os.environ.get("BENCH_LOADED") != "1":
+        sys.exit(f"{load_note()}: above {QUIET_LOAD}, the wall times would measure the other work; "
+                 "wait for a quiet machine, or set BENCH_LOADED=1 to run anyway (results flagged)")
+    print(f"LOADED MACHINE ({load_note()}): wall-time ratios are indicative only; compare the CPU-time ratios")
+    return True
+
+
 def load_note():
     """The load average, printed with the results: ratios from a busy
     machine are worth less."""
@@ -47,7 +104,7 @@ def load_note():
         return "load average " + " ".join(f.read().split()[:3]) + f" on {os.cpu_count()} CPUs"
 
 
-def settings(default_runs):
+def settings(default_runs, default_rounds=3):
     """Moves to the project root and reads what both benchmarks take from
     the environment: (hc binary, rounds, runs per round, data folder)."""
     os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -56,7 +113,7 @@ def settings(default_runs):
         sys.exit(f"no hc binary at {hc} (build first, or set HC)")
     bench_dir = os.environ.get("BENCH_DIR", "bench/out")
     os.makedirs(bench_dir, exist_ok=True)
-    return hc, int(os.environ.get("ROUNDS", "3")), int(os.environ.get("RUNS", str(default_runs))), bench_dir
+    return hc, int(os.environ.get("ROUNDS", str(default_rounds))), int(os.environ.get("RUNS", str(default_runs))), bench_dir
 
 
 def small_files_tree(bench_dir, files):
