@@ -13,6 +13,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,6 +36,8 @@ static const cli_option_spec check_options[] = {
     {OPT_WARN, 'w', "warn", NULL, "warn about improperly formatted checksum lines", 0},
     {OPT_FORMAT, 0, "format", "<hc|json>", "output: '<file>: OK' lines, or JSON Lines", 0},
     {OPT_THREADS, 'T', "threads", "<int>", "threads verifying files at once (default: all CPUs)", 0},
+    {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
+    {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
 };
 
 /* The longest line read; longer ones are improperly formatted. Names are
@@ -572,8 +576,8 @@ static void plural(const char *one, const char *many, size_t n, const char *rest
     progress_warn("WARNING: %zu %s %s", n, n == 1 ? one : many, rest);
 }
 
-/* Verifies one list; returns its exit status. */
-static int check_list_file(check_run *run, const char *name)
+/* A list's state before its first line. */
+static check_list list_start(const char *name)
 {
     bool is_stdin = strcmp(name, "-") == 0;
     check_list list = {.name = name, .display = is_stdin ? "standard input" : name};
@@ -582,6 +586,14 @@ static int check_list_file(check_run *run, const char *name)
     list.named = is_stdin ? NULL : sum_name_algorithm(name);
     const char *dot = strrchr(name, '.');
     list.sfv_first = dot && (strcmp(dot, ".sfv") == 0 || strcmp(dot, ".SFV") == 0);
+    return list;
+}
+
+/* Verifies one list; returns its exit status. */
+static int check_list_file(check_run *run, const char *name)
+{
+    bool is_stdin = strcmp(name, "-") == 0;
+    check_list list = list_start(name);
     run->list = &list;
 
     int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC);
@@ -658,6 +670,138 @@ static int check_list_file(check_run *run, const char *name)
     return status;
 }
 
+/* ---- counting ahead for the progress line (§10.7) ----
+ *
+ * A thread of its own reads the lists a second time with the same parser
+ * and the same batches (so lines naming one file join exactly as they do
+ * when verified), counts the files to verify and stats them; at the end it
+ * gives the display the totals. Verifying never waits for it. A list on
+ * standard input or a pipe cannot be read twice: no totals then. */
+
+typedef struct check_count {
+    pthread_t thread;
+    atomic_bool stop;
+    check_run run;             /* its own batch, list and name buffer */
+    size_t capacity;           /* the verifying side's batch size */
+    const char *const *lists;
+    size_t list_count;
+    uint64_t files, bytes;
+    progress *display;
+} check_count;
+
+static void count_batch(check_count *c)
+{
+    check_run *run = &c->run;
+    for (size_t i = 0; i < run->job_count; i++) {
+        check_job *job = &run->jobs[i];
+        if (job->kind != JOB_FILE)
+            continue;
+        struct stat st;
+        c->files++;
+        if (stat(job->path, &st) == 0 && S_ISREG(st.st_mode))
+            c->bytes += (uint64_t)st.st_size;
+        free(job->path);
+    }
+    run->job_count = 0;
+    run->item_count = 0;
+}
+
+/* false when the list cannot be counted ahead (a pipe, out of memory). */
+static bool count_list(check_count *c, const char *name)
+{
+    check_run *run = &c->run;
+    if (strcmp(name, "-") == 0)
+        return false;
+    int fd = open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return true; /* verified: nothing (an error message) */
+    struct stat st;
+    line_reader reader = {.fd = fd, .cap = 64 << 10};
+    bool counted = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (reader.buf = malloc(reader.cap)) != NULL;
+    check_list list = list_start(name);
+    run->list = &list;
+    while (counted && !atomic_load_explicit(&c->stop, memory_order_relaxed)) {
+        const char *text;
+        size_t len;
+        line_status status = next_line(&reader, &text, &len, true);
+        if (status == LINE_END || status == LINE_INTERRUPTED)
+            break;
+        if (status != LINE_OK && status != LINE_TOO_LONG) {
+            counted = false;
+            break;
+        }
+        list.line++;
+        if (status == LINE_TOO_LONG)
+            add_problem(run, JOB_MALFORMED, "longer than 1 MiB");
+        else if (!take_line(run, text, len))
+            counted = false;
+        if (run->job_count == c->capacity || run->item_count == ITEMS_PER_BATCH)
+            count_batch(c);
+    }
+    count_batch(c);
+    run->list = NULL;
+    free(reader.buf);
+    close(fd);
+    return counted;
+}
+
+static void *count_main(void *arg)
+{
+    check_count *c = arg;
+    bool counted = true;
+    for (size_t i = 0; i < c->list_count && counted; i++)
+        counted = count_list(c, c->lists[i]);
+    /* stopped, or a list that cannot be counted: no totals rather than
+     * wrong ones */
+    if (counted && !atomic_load(&c->stop))
+        progress_set_totals(c->display, c->files, c->bytes);
+    return NULL;
+}
+
+static void count_free(check_count *c)
+{
+    free(c->run.jobs);
+    free(c->run.items);
+    free(c->run.name);
+    free(c);
+}
+
+/* NULL when no live line would show the totals, or no memory or thread. */
+static check_count *count_start(const check_run *verify, const char *const *lists, size_t list_count,
+                                progress *display)
+{
+    if (!progress_live(display))
+        return NULL;
+    check_count *c = calloc(1, sizeof(*c));
+    if (c == NULL)
+        return NULL;
+    atomic_init(&c->stop, false);
+    c->run.algs = verify->algs;
+    c->capacity = verify->job_cap;
+    c->lists = lists;
+    c->list_count = list_count;
+    c->display = display;
+    c->run.jobs = malloc(c->capacity * sizeof(*c->run.jobs));
+    c->run.items = malloc(ITEMS_PER_BATCH * sizeof(*c->run.items));
+    c->run.name = malloc(NAME_MAX_BYTES);
+    if (c->run.jobs == NULL || c->run.items == NULL || c->run.name == NULL ||
+        cli_thread_start(&c->thread, count_main, c) != 0) {
+        count_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* Stops the count if it still runs, and waits for its thread. */
+static void count_stop(check_count *c)
+{
+    if (c == NULL)
+        return;
+    atomic_store(&c->stop, true);
+    pthread_join(c->thread, NULL);
+    count_free(c);
+}
+
 /* The most digest bytes one file can need: every row at once. */
 static size_t all_digest_bytes(void)
 {
@@ -721,10 +865,12 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
         fprintf(stderr, "hc: out of memory\n");
         status = EXIT_USAGE;
     } else {
+        check_count *count = count_start(&run, (const char *const *)args->inputs, args->input_count, display);
         for (size_t i = 0; i < args->input_count && !hash_queue_stopped(run.queue) && !run.cut; i++) {
             int list_status = check_list_file(&run, args->inputs[i]);
             status = list_status > status ? list_status : status;
         }
+        count_stop(count);
     }
     progress_stop(display);
     text_free(&run.line);

@@ -150,6 +150,25 @@ static bool print_input(void *ctx, size_t i, const file_result *result)
     return !run->out->write_failed;
 }
 
+/* The progress line's totals for several inputs, from a stat of each, up
+ * front (a stat costs next to nothing beside a read): every input is a
+ * file; the bytes are those of the regular files (within -q/-z). A pipe's
+ * size is unknown and counts nothing, so with pipes among the inputs the
+ * percentage runs ahead. */
+static void set_input_totals(progress *display, const cli_args *args, const read_range *range)
+{
+    if (display == NULL)
+        return;
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < args->input_count; i++) {
+        struct stat st;
+        bool is_stdin = is_stdin_name(args->inputs[i]);
+        if ((is_stdin ? fstat(STDIN_FILENO, &st) : stat(args->inputs[i], &st)) == 0 && S_ISREG(st.st_mode))
+            bytes += read_length((uint64_t)st.st_size, range);
+    }
+    progress_set_totals(display, args->input_count, bytes);
+}
+
 /* The outcome that decides the exit status: Ctrl+C over a failure over a
  * mismatch. */
 static line_outcome hash_inputs(cli_output *out, const line_format *format, const cli_args *args,
@@ -158,6 +177,8 @@ static line_outcome hash_inputs(cli_output *out, const line_format *format, cons
     static const hash_queue_ops ops = {
         .open = open_input, .close = close_input, .print = print_input, .keep_big_open = true};
     progress *display = progress_start(0);
+    if (!bad_target)
+        set_input_totals(display, args, &options->range);
     file_run run = {.out = out, .format = format, .paths = args->inputs, .bad_target = bad_target,
                     .progress = display, .worst = OUTCOME_HASHED};
     hash_queue *queue = file_queue_open(&ops, &run, format, options, display);

@@ -439,3 +439,77 @@ def test_reason_does_not_mix_with_the_line(pty_runs, tmp_path):
     assert run.finish() == 1
     assert (tmp_path / "out.txt").read_text() == "d | read error\n"
     assert run.text == "hc: d: Is a directory\r\n"
+
+
+# ---- several inputs and check lists: totals known ahead -----------------------------------------------
+
+SEVERAL_LINE = re.compile(r"hc: (\d+) of 40 files, [\d.]+ \w+ of 160\.0 MiB \((\d+)%\), [\d.]+ \w+/s(, ETA .+)?")
+
+
+def interrupt_after_eta(run):
+    """Waits for a frame with the totals and an ETA, then Ctrl+C; the frames
+    drawn and the exit status."""
+    run.wait_ready()
+    run.read_for(90, until=lambda r: any(SEVERAL_LINE.fullmatch(t) and "ETA" in t for _, t in r.frames()))
+    frames = run.frames()
+    run.child.sendintr()
+    return frames, run.finish()
+
+
+def test_several_inputs_line_has_totals_and_ctrl_c(pty_runs, tmp_path):
+    """hc md2 file f000 ... f039 > out.txt on a terminal: every frame has the
+    totals (a stat of each input, up front), percent and ETA; Ctrl+C clears
+    the line, leaves whole lines in argument order, exit 130."""
+    sparse_tree(str(tmp_path), 40, 4 << 20)  # 160 MiB of md2: a minute, stopped after a few seconds
+    names = [f"t/f{i:03}" for i in reversed(range(40))]  # argument order, not the directory's
+    run = pty_runs(["md2", "file", *names, "-T", "1"], cwd=str(tmp_path), stdout_to="out.txt")
+    frames, status = interrupt_after_eta(run)
+    assert status == 130
+    assert frames and all(SEVERAL_LINE.fullmatch(text) for _, text in frames), frames
+    done = [int(SEVERAL_LINE.fullmatch(text)[1]) for _, text in frames]
+    assert done == sorted(done) and done[-1] < 40
+    assert run.text.endswith("\r\x1b[Khc: interrupted\r\n")
+    lines = (tmp_path / "out.txt").read_text().split("\n")
+    assert lines[-1] == "" and len(lines) - 1 < 40
+    for name, text in zip(names, lines[:-1]):
+        assert re.fullmatch(rf"{name} \| 4\.00 Mb \(4194304 bytes\) \| [0-9A-F]{{32}}", text), text
+
+
+def test_check_line_has_totals_and_ctrl_c(pty_runs, tmp_path):
+    """hc check of two lists (the second names each file twice, MD2 and MD4
+    lines, verified with one read) on a terminal: the lists are counted
+    ahead on their own thread, so the line gets 40 files and 160 MiB, percent
+    and ETA; Ctrl+C: whole verdict lines in list order, no summary, exit
+    130."""
+    sparse_tree(str(tmp_path), 40, 4 << 20)
+    zero = "0" * 32  # every file FAILs: what is printed is not the point here
+    (tmp_path / "first").write_text("".join(f"MD2 (t/f{i:03}) = {zero}\n" for i in range(20)))
+    (tmp_path / "second").write_text("".join(f"MD2 (t/f{i:03}) = {zero}\nMD4 (t/f{i:03}) = {zero}\n"
+                                             for i in range(20, 40)))
+    run = pty_runs(["check", "-s", "first", "-s", "second", "-T", "1"], cwd=str(tmp_path), stdout_to="out.txt")
+    frames, status = interrupt_after_eta(run)
+    assert status == 130
+    with_totals = [text for _, text in frames if SEVERAL_LINE.fullmatch(text)]
+    assert with_totals, frames
+    # before the count is in (a loaded machine), the line without totals
+    for _, text in frames:
+        assert SEVERAL_LINE.fullmatch(text) or re.fullmatch(r"hc: (\d+ files, )?[\d.]+ \w+, [\d.]+ \w+/s", text), text
+    assert run.text.endswith("\r\x1b[Khc: interrupted\r\n")
+    expected = [f"t/f{i:03}: FAILED" for i in range(20)]
+    expected += [f"t/f{i:03}: FAILED" for i in range(20, 40) for _ in range(2)]
+    lines = (tmp_path / "out.txt").read_text().split("\n")
+    assert lines[-1] == "" and 0 < len(lines) - 1 < len(expected)
+    assert lines[:-1] == expected[:len(lines) - 1]
+
+
+def test_check_list_on_a_pipe_has_no_totals(tmp_path):
+    """A list on standard input cannot be read twice: the line shows what is
+    done, without totals (--progress draws it on a pipe)."""
+    sparse_tree(str(tmp_path), 3, 4 << 20)
+    listing = "".join(f"MD2 (t/f{i:03}) = {'0' * 32}\n" for i in range(3)).encode()
+    done = subprocess.run([HC_BINARY, "check", "-s", "-", "-T", "1", "--progress"], input=listing, cwd=tmp_path,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert done.returncode == 1
+    frames = re.findall(r"\r(hc: [^\r\n\x1b]*)\x1b\[K", done.stderr.decode())
+    assert frames, done.stderr
+    assert all(" of " not in text for text in frames), frames
