@@ -139,11 +139,14 @@ def thread_cpu_ticks(pid):
 
 def settled_ticks(pid):
     """Per-thread CPU once the process has stopped using any (it waits for
-    more input)."""
-    last = None
+    more input). Settled means: some CPU used, then none for half a second
+    (on a loaded machine hc may not run at all in its first tenths of a
+    second, which two equal readings of zero would take for the end)."""
+    last, unchanged = None, 0
     for _ in range(400):
         now = thread_cpu_ticks(pid)
-        if now == last:
+        unchanged = unchanged + 1 if now == last else 0
+        if unchanged >= 5 and sum(now.values()) > 0:
             return now
         last = now
         time.sleep(0.1)
