@@ -543,7 +543,7 @@ typedef struct consume_args {
     uint8_t *nodes;
 } consume_args;
 
-/* consume() on a mapped window, with SIGBUS turned into ENODATA. */
+/* consume() on a mapped window, with SIGBUS turned into an error. */
 static int consume_mapped(const consume_args *args, const window *w)
 {
     bus_guard guard;
@@ -554,7 +554,11 @@ static int consume_mapped(const consume_args *args, const window *w)
      * system call per window). */
     if (sigsetjmp(guard.env, 1) != 0) {
         current_guard = NULL;
-        return ENODATA;
+        /* Past the end of a file that shrank, or a page the device could
+         * not read: the size tells them apart. */
+        struct stat st;
+        uint64_t end = args->r->start + args->offset + args->len;
+        return fstat(args->r->fd, &st) == 0 && (uint64_t)st.st_size >= end ? EIO : ENODATA;
     }
     current_guard = &guard;
     consume(args->r, args->offset, args->data, args->len, args->nodes);

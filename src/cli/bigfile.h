@@ -70,8 +70,15 @@ void bigfile_destroy(bigfile *bf);
  * count hashers (count >= 1), in order; the hashers are neither reset nor
  * finished here. display gets the bytes as they are hashed (may be NULL);
  * stats, when not NULL, what was done. Returns 0, or the errno of the
- * failure: ENODATA when the file ended before `end` (it shrank), ENOMEM.
- * Not reentrant: one call at a time per bigfile. */
+ * failure: ENODATA when the file ended before `end` (it shrank), EIO (or
+ * what read(2) said) for a page that could not be read, mapped or not,
+ * EINTR when Ctrl+C or SIGTERM stopped it, ENOMEM.
+ * Not reentrant: one call at a time per bigfile.
+ *
+ * For check mode and several algorithms per call: hand every hasher of one
+ * file to one call; a single tree hash (hc_hasher_tree_leaf > 0) gets the
+ * lanes, anything else the read-ahead ring, each unit fed to all hashers
+ * (at once on the pool when it has threads). */
 int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *const *hashers, size_t count,
                  progress *display, bigfile_stats *stats);
 
