@@ -83,10 +83,13 @@ QUIET_LOAD = 0.5
 
 def load_gate():
     """Refuses to start on a busy machine (1-minute load average above
-    QUIET_LOAD): the figures would mostly measure the other work. With
-    BENCH_LOADED=1 it runs anyway and says so; returns True then, so that
-    the report can flag its wall-time ratios (CPU time ratios hold up
-    better)."""
+    QUIET_LOAD): the figures would mostly measure the other work. Worse,
+    with Linux's autogroup scheduling (sched_autogroup_enabled) each
+    session gets an equal share of the CPUs, so a program's second thread
+    buys it no more CPU while other sessions are busy: threads show no gain
+    in wall time at all. With BENCH_LOADED=1 it runs anyway and says so;
+    returns True then, so that the report can flag its wall-time ratios
+    (CPU time ratios hold up better)."""
     load = load_average()
     if load <= QUIET_LOAD:
         return False
