@@ -710,12 +710,14 @@ static void count_batch(check_count *c)
 static bool count_list(check_count *c, const char *name)
 {
     check_run *run = &c->run;
-    if (strcmp(name, "-") == 0)
+    /* stat before open: opening a FIFO would release its writer, which
+     * then could write into a FIFO nobody reads any more (SIGPIPE) */
+    struct stat st;
+    if (strcmp(name, "-") == 0 || (stat(name, &st) == 0 && !S_ISREG(st.st_mode)))
         return false;
     int fd = open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
         return true; /* verified: nothing (an error message) */
-    struct stat st;
     line_reader reader = {.fd = fd, .cap = 64 << 10};
     bool counted = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (reader.buf = malloc(reader.cap)) != NULL;
     check_list list = list_start(name);

@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 
 import pexpect
@@ -512,4 +513,28 @@ def test_check_list_on_a_pipe_has_no_totals(tmp_path):
     assert done.returncode == 1
     frames = re.findall(r"\r(hc: [^\r\n\x1b]*)\x1b\[K", done.stderr.decode())
     assert frames, done.stderr
+    assert all(" of " not in text for text in frames), frames
+
+
+def test_check_count_leaves_a_fifo_list_alone(tmp_path):
+    """A FIFO among the lists is left to the verifying side: the count gives
+    up on totals without opening it (an open would release the writer into
+    a FIFO that nobody reads once the count closes it: a lost list, a hang)."""
+    sparse_tree(str(tmp_path), 3, 1 << 20)  # md2: the first list keeps hc busy while the count runs ahead
+    zero = "0" * 32
+    (tmp_path / "first").write_text("".join(f"MD2 (t/f{i:03}) = {zero}\n" for i in range(3)))
+    os.mkfifo(tmp_path / "second")
+
+    def write_second():
+        with open(tmp_path / "second", "w") as f:
+            f.write(f"MD2 (t/f001) = {zero}\n")
+
+    writer = threading.Thread(target=write_second, daemon=True)
+    writer.start()
+    done = subprocess.run([HC_BINARY, "check", "-s", "first", "-s", "second", "-T", "1", "--progress"], cwd=tmp_path,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=90)
+    writer.join(timeout=10)
+    assert done.stdout.decode() == "t/f000: FAILED\nt/f001: FAILED\nt/f002: FAILED\nt/f001: FAILED\n", done.stderr
+    assert done.returncode == 1
+    frames = re.findall(r"\r(hc: [^\r\n\x1b]*)\x1b\[K", done.stderr.decode())
     assert all(" of " not in text for text in frames), frames
