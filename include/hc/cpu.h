@@ -17,7 +17,8 @@ typedef enum hc_simd_level {
     HC_SIMD_LEVEL_COUNT
 } hc_simd_level;
 
-/* What the hardware and the OS support. */
+/* What the hardware and the OS support and this build has code for
+ * (portable only where no SIMD files were built). */
 HC_API hc_simd_level hc_simd_detected(void);
 
 /* What dispatchers use: the detected level, lowered by hc_simd_limit(). */

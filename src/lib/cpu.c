@@ -61,6 +61,12 @@ static void detect(void)
             level = HC_SIMD_AVX512;
     }
 #endif
+#ifndef HC_X86_SIMD
+    /* This build has no code for those levels (another architecture, or
+     * HC_PORTABLE_ONLY): its dispatchers never go above portable. */
+    level = HC_SIMD_PORTABLE;
+    vbmi = gfni = 0;
+#endif
     atomic_store(&sha_ni_present, sha);
     atomic_store(&vbmi_present, vbmi);
     atomic_store(&gfni_present, gfni);

@@ -129,7 +129,11 @@ void hc_keccak_absorb_portable(uint64_t state[25], const uint8_t *blocks, size_t
 
 static hc_keccak_absorb_fn *pick_backend(void)
 {
-    return hc_simd_active() >= HC_SIMD_AVX512 ? hc_keccak_absorb_avx512 : hc_keccak_absorb_portable;
+#ifdef HC_X86_SIMD
+    if (hc_simd_active() >= HC_SIMD_AVX512)
+        return hc_keccak_absorb_avx512;
+#endif
+    return hc_keccak_absorb_portable;
 }
 
 void hc_keccak_init(void *vctx, const hc_algorithm *alg, const hc_params *params)

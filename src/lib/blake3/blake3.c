@@ -21,11 +21,19 @@ typedef struct backend {
     const b3_kernel *kernels;   /* widest first; NULL: portable code only */
 } backend;
 
+/* Without the x86 files (another architecture, HC_PORTABLE_ONLY) the
+ * detected level is portable, so the other entries are never used. */
 static const backend backends[HC_SIMD_LEVEL_COUNT] = {
     [HC_SIMD_PORTABLE] = {1, NULL},
+#ifdef HC_X86_SIMD
     [HC_SIMD_SSE41] = {4, hc_b3_kernels_sse41},
     [HC_SIMD_AVX2] = {8, hc_b3_kernels_avx2},
     [HC_SIMD_AVX512] = {16, hc_b3_kernels_avx512},
+#else
+    [HC_SIMD_SSE41] = {1, NULL},
+    [HC_SIMD_AVX2] = {1, NULL},
+    [HC_SIMD_AVX512] = {1, NULL},
+#endif
 };
 
 /* A subtree is hashed down to at most WIDE chaining values before its

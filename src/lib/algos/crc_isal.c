@@ -1,4 +1,4 @@
-/* ISA-L CRCs behind the table's hooks. */
+/* ISA-L CRCs behind the table's hooks (crc_backend.h). */
 #include "crc_backend.h"
 
 #include <isa-l/crc.h>
