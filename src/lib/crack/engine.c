@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algos/crc_table.h"
 #include "crack/engine_probe.h"
 #include "crack/kernel.h"
 #include "hc/cpu.h"
@@ -232,24 +233,6 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
 }
 
 /* ---- CRC registers (see kernel.h) ------------------------------------------ */
-
-static void crc_make_table(uint32_t table[256], uint32_t poly)
-{
-    for (uint32_t i = 0; i < 256; i++) {
-        uint32_t r = i;
-        for (int k = 0; k < 8; k++)
-            r = (r >> 1) ^ (poly & (0u - (r & 1)));
-        table[i] = r;
-    }
-}
-
-/* The register after the bytes (reflected, byte-wise: RFC 1952 §8). */
-static uint32_t crc_run(const uint32_t table[256], uint32_t reg, const uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        reg = table[(reg ^ p[i]) & 0xFF] ^ (reg >> 8);
-    return reg;
-}
 
 /* The register after n zero bytes. */
 static uint32_t crc_zeros(const uint32_t table[256], uint32_t reg, size_t n)
@@ -484,7 +467,7 @@ static bool run_register(worker *w, const chunk *c, uint32_t len, uint32_t *reg)
         uint32_t r = 0xFFFFFFFFu;
         for (uint64_t left = w->base; left > 0;) {
             size_t n = left < RUN_PIECE ? (size_t)left : RUN_PIECE;
-            r = crc_run(w->e->crc_table, r, w->run_piece, n);
+            r = hc_crc_table_run(w->e->crc_table, r, w->run_piece, n);
             left -= n;
             if (abandon(w, c, n))
                 return false;
@@ -688,7 +671,7 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
         if (e->crc) {
             for (unsigned k = 0; k < plan->t; k++)
                 suffix[k] = e->job->dict[digits[k]];
-            table_set(w->tab_hi, u, crc_run(e->crc_table, 0, suffix, plan->t), wb);
+            table_set(w->tab_hi, u, hc_crc_table_run(e->crc_table, 0, suffix, plan->t), wb);
             table_set(w->tab_lo, u, 0, wb);
         } else {
             for (unsigned k = 0; k < plan->t; k++)
@@ -764,7 +747,7 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
             uint32_t reg = 0xFFFFFFFFu;
             if (base > 0 && !run_register(w, c, len, &reg))
                 return;
-            reg = crc_run(e->crc_table, reg, w->text, prefix_len - base);
+            reg = hc_crc_table_run(e->crc_table, reg, w->text, prefix_len - base);
             words[0] = crc_zeros(e->crc_table, reg, plan->t) ^ ~e->target_words[0];
         } else {
             for (unsigned i = 0; i < e->layout.block_words; i++) {
@@ -927,7 +910,7 @@ static void set_range(engine *e)
     e->size = rank_in_run(e, e->last_len, e->last_end - 1) + 1;
 }
 
-static hc_status engine_init(engine *e, const hc_crack_job *job, bool generic_only)
+static hc_status engine_init(engine *e, const hc_crack_job *job, const hc_crack_probe *probe)
 {
     memset(e, 0, sizeof(*e));
     e->job = job;
@@ -936,7 +919,9 @@ static hc_status engine_init(engine *e, const hc_crack_job *job, bool generic_on
     e->cw = (job->alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
     /* Everything about the kernel comes from the row (kernel.h): the only
      * reason not to use it is a CPU without its instruction set. */
-    e->use_kernel = !generic_only && hc_kernel_layout(job->alg, hc_simd_active(), &e->layout);
+    e->use_kernel = !(probe && probe->generic_only) &&
+                    hc_kernel_layout(job->alg, hc_simd_active(), probe && probe->any_entry ? HC_KERNEL_ANY_ENTRY : 0,
+                                     &e->layout);
     if (e->use_kernel) {
         const bool be = e->layout.big_endian;
         for (unsigned i = 0; i < job->alg->digest_len / 4 && i < 16; i++)
@@ -947,7 +932,7 @@ static hc_status engine_init(engine *e, const hc_crack_job *job, bool generic_on
         if (e->crc) {
             /* CRCs print their value most significant byte first (§6). */
             e->target_words[0] = (uint32_t)load_word(job->target, 4, true);
-            crc_make_table(e->crc_table, job->alg->crc_poly);
+            hc_crc_table_make(e->crc_table, job->alg->crc_poly);
         }
     }
     e->copy_prefix = !(job->alg->flags & HC_ALG_OPAQUE_CTX) && job->alg->ctx_size <= COPY_CTX_MAX;
@@ -970,7 +955,7 @@ void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *ha
 {
     engine e;
     *attempts = *hashed = 0;
-    if (!job_valid(job) || engine_init(&e, job, false) != HC_OK)
+    if (!job_valid(job) || engine_init(&e, job, NULL) != HC_OK)
         return;
     *hashed = e.empty ? 0 : e.size;
     *attempts = e.base_attempts + *hashed;
@@ -985,7 +970,7 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
     if (!job_valid(job))
         return HC_ERR_INVALID;
     engine e;
-    hc_status status = engine_init(&e, job, probe && probe->generic_only);
+    hc_status status = engine_init(&e, job, probe);
     if (status != HC_OK)
         return status;
 
@@ -1039,7 +1024,7 @@ const char *hc_crack_kernel_name(const hc_algorithm *alg)
 {
     /* The same choice engine_init makes. */
     hc_mb_layout layout;
-    if (!hc_kernel_layout(alg, hc_simd_active(), &layout))
+    if (!hc_kernel_layout(alg, hc_simd_active(), 0, &layout))
         return "generic";
     return hc_simd_name(layout.level);
 }

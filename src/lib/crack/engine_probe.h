@@ -10,6 +10,7 @@
 
 typedef struct hc_crack_probe {
     bool generic_only;            /* in: never use the row's kernel */
+    bool any_entry;               /* in: use an entry point the generic path outruns too (HC_KERNEL_ANY_ENTRY) */
     hc_simd_level kernel_level;   /* out: the level of the kernel's entry point, when it ran */
     hc_count kernel_candidates;   /* out: candidates hashed by the kernel */
     hc_count generic_candidates;  /* out: candidates hashed one at a time */

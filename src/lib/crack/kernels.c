@@ -2,7 +2,8 @@
  * row at a SIMD level, and how the engine lays out its block (kernel.h). */
 #include "kernel.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+/* The x86 entry points exist where CMake builds their files. */
+#ifdef HC_X86_SIMD
 #define X86(entry) entry
 #else
 #define X86(entry) NULL
@@ -31,7 +32,7 @@ const hc_kernel hc_kernel_sha1 = {
 };
 const hc_kernel hc_kernel_sha256 = {
     .name = "sha256", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 8,
-    .entry = ENTRIES_ALL(sha256),
+    .portable_loses_to_sha_ext = true, .entry = ENTRIES_ALL(sha256),
 };
 const hc_kernel hc_kernel_sha512 = {
     .name = "sha512", .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 16,
@@ -107,7 +108,7 @@ static unsigned max_message(const hc_kernel *k, unsigned block_bytes)
     return UINT32_MAX;
 }
 
-bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, hc_mb_layout *layout)
+bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_mb_layout *layout)
 {
     const hc_kernel *k = alg->kernel;
     if (k == NULL)
@@ -117,6 +118,9 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, hc_mb_layout
             continue;
         if (k->entry[l] == NULL)
             continue;
+        if (l == HC_SIMD_PORTABLE && k->portable_loses_to_sha_ext && hc_cpu_has_sha_ni() &&
+            !(flags & HC_KERNEL_ANY_ENTRY))
+            return false;
         layout->kernel = k->entry[l];
         layout->level = (hc_simd_level)l;
         layout->padding = k->padding;
