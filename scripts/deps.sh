@@ -5,6 +5,7 @@
 #   scripts/deps.sh bench        + the peer tools the benchmarks time
 #   scripts/deps.sh package      + what `make deb` and its check use
 #   scripts/deps.sh fuzz         + clang and libFuzzer (scripts/fuzz.sh)
+#   scripts/deps.sh cross        + the cross compilers and qemu-user of scripts/cross.sh
 # Several groups may be given at once.
 set -euo pipefail
 
@@ -14,11 +15,12 @@ declare -A groups=(
   [package]="dpkg-dev file man-db lintian bash-completion"
   [bench]="hyperfine rhash b3sum openssl coreutils"
   [fuzz]="clang-14 libclang-rt-14-dev"
+  [cross]="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu qemu-user dpkg-dev cmake pkg-config"
 )
 
 wanted=()
 for group in "${@:-build}"; do
-  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench, package, fuzz)" >&2; exit 2; }
+  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench, package, fuzz, cross)" >&2; exit 2; }
   read -r -a pkgs <<< "${groups[$group]}"
   wanted+=("${pkgs[@]}")
 done
