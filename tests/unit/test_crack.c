@@ -542,6 +542,8 @@ static double probe_run(const hc_algorithm *alg, probe_path path, uint64_t slice
  *    side by side in thread CPU time (best of three each: a loaded machine
  *    only ever slows a run down), where timing means something
  *    (TIMING_MEANINGFUL);
+ *  - a row whose family has an entry point the CPU runs takes it by
+ *    default (no silent fallback to the generic path);
  *  - rows without a kernel report "generic" and hash everything one at a
  *    time. */
 static void test_kernel_wiring(void)
@@ -576,8 +578,20 @@ static void test_kernel_wiring(void)
             }
         }
         hc_simd_limit(HC_SIMD_AVX512);
-        hc_mb_layout chosen;
-        if (!timing || !hc_kernel_layout(alg, top, 0, &chosen))
+        /* A row whose family has an entry point this CPU runs takes it by
+         * default, bar the one exception kernel.h documents (a portable
+         * entry point against OpenSSL's SHA extensions): a kernel left
+         * unused otherwise, even with the dispatcher, the name and the run
+         * agreeing on "generic", is a silent fallback. */
+        hc_mb_layout chosen, any;
+        const bool runs_one = hc_kernel_layout(alg, top, HC_KERNEL_ANY_ENTRY, &any);
+        const bool excused = runs_one && any.level == HC_SIMD_PORTABLE && alg->kernel->portable_loses_to_sha_ext &&
+                             hc_cpu_has_sha_ni();
+        const bool takes = hc_kernel_layout(alg, top, 0, &chosen);
+        CHECK_MSG(takes == (runs_one && !excused), "%s/%s: the row's kernel has a %s entry point, runs take %s",
+                  alg->name, hc_simd_name(top), runs_one ? hc_simd_name(any.level) : "no",
+                  takes ? hc_simd_name(chosen.level) : "the generic path");
+        if (!timing || !takes)
             continue;
         /* At the level a run uses by default. */
         double kernel = 1e9, generic = 1e9;
