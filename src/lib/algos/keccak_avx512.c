@@ -15,7 +15,7 @@
  * there, this file is about 10% faster than the portable code built with
  * gcc 12 and 17% with clang 14 (the difference is instruction scheduling),
  * and much more when other programs load the machine's scalar units. */
-#include <immintrin.h>
+#include "x86_intrinsics.h"
 
 #include "keccak_impl.h"
 

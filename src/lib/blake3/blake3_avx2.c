@@ -1,7 +1,7 @@
 /* BLAKE3 on AVX2: 8 inputs at once in 256-bit vectors, then 4 in 128-bit
  * ones for what is left (blake3_lanes.h; VEX-encoded here, so no SSE/AVX
  * transitions). */
-#include <immintrin.h>
+#include "x86_intrinsics.h"
 
 #include "blake3_impl.h"
 

@@ -2,7 +2,7 @@
  * 8 and 4 in 256- and 128-bit ones for what is left (blake3_lanes.h). All
  * widths use the native rotate vprord (AVX-512F/VL), one instruction where
  * SSE and AVX2 need a shuffle or three shifts and ors. */
-#include <immintrin.h>
+#include "x86_intrinsics.h"
 
 #include "blake3_impl.h"
 

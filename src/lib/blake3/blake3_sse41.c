@@ -1,5 +1,5 @@
 /* BLAKE3 on SSE4.1: 4 inputs at once in 128-bit vectors (blake3_lanes.h). */
-#include <immintrin.h>
+#include "x86_intrinsics.h"
 
 #include "blake3_impl.h"
 

@@ -3,7 +3,7 @@
 #ifndef HC_CRACK_VEC_H
 #define HC_CRACK_VEC_H
 
-#include <immintrin.h>
+#include "x86_intrinsics.h"
 #include <stdint.h>
 
 typedef uint32_t V __attribute__((vector_size(32)));
