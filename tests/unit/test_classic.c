@@ -30,8 +30,14 @@ static bool is_ours(const hc_algorithm *alg)
            alg->init == hc_tiger_init;
 }
 
-enum { OUR_TABLE_ROWS = 1 + 4 + 15 + 2, MAX_OURS = OUR_TABLE_ROWS };
-static const hc_algorithm *ours[MAX_OURS];
+/* The families docs/backends.md gives to our own code, by name. */
+static bool named_ours(const char *name)
+{
+    return strcmp(name, "md2") == 0 || strncmp(name, "ripemd", 6) == 0 || strncmp(name, "haval-", 6) == 0 ||
+           strcmp(name, "tiger") == 0 || strcmp(name, "tiger2") == 0;
+}
+
+static const hc_algorithm *ours[HC_ALGORITHM_COUNT];
 static size_t ours_count;
 
 static void collect_ours(void)
@@ -48,18 +54,16 @@ static void collect_ours(void)
         .init = hc_ossl_ripemd160_init, .update = hc_ossl_ripemd160_update, .final = hc_ossl_ripemd160_final,
     };
 
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-        if (is_ours(&hc_algorithms[i]) && ours_count < MAX_OURS)
-            ours[ours_count++] = &hc_algorithms[i];
-    /* The table must send exactly these rows to our code. */
-    CHECK_MSG(ours_count == OUR_TABLE_ROWS, "%zu table rows use our code, expected %d", ours_count,
-              OUR_TABLE_ROWS);
-    const char *expected[] = {"md2",    "ripemd128", "ripemd160",   "ripemd256",  "ripemd320",
-                              "tiger",  "tiger2",    "haval-128-3", "haval-256-5"};
-    for (size_t i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
-        const hc_algorithm *alg = hc_algorithm_find(expected[i]);
-        CHECK_MSG(alg != NULL && is_ours(alg), "%s is not routed to our code", expected[i]);
+    /* The table sends exactly those families' rows to our code (how many
+     * there are is the table's business). */
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        const hc_algorithm *alg = &hc_algorithms[i];
+        CHECK_MSG(is_ours(alg) == named_ours(alg->name), "%s: %s our code", alg->name,
+                  is_ours(alg) ? "unexpectedly routed to" : "not routed to");
+        if (is_ours(alg))
+            ours[ours_count++] = alg;
     }
+    CHECK(ours_count > 0);
 }
 
 static const hc_algorithm *find_ours(const char *name)

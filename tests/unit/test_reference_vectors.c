@@ -26,8 +26,10 @@ static void check_tsv(void)
     if (!f)
         return;
     char line[1024];
-    int rows = 0;
-    bool seen[HC_ALGORITHM_COUNT] = {false};
+    /* The inputs the file gives every algorithm (its header says so). */
+    static const char *const inputs[] = {"123", "", "12", "2", "23"};
+    enum { INPUTS = sizeof(inputs) / sizeof(inputs[0]) };
+    int seen[HC_ALGORITHM_COUNT][INPUTS] = {{0}};
     while (fgets(line, sizeof(line), f)) {
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '#' || line[0] == '\0')
@@ -49,16 +51,21 @@ static void check_tsv(void)
         CHECK_MSG(alg != NULL, "unknown algorithm %s in vectors", name);
         if (!alg)
             continue;
-        seen[alg->id] = true;
+        size_t which = 0;
+        while (which < INPUTS && strcmp(inputs[which], input) != 0)
+            which++;
+        CHECK_MSG(which < INPUTS, "%s: unexpected input \"%s\"", name, input);
+        if (which < INPUTS)
+            seen[alg->id][which]++;
         char hex[2 * HC_MAX_DIGEST_LEN + 1];
         row_digest(alg, input, hex);
         CHECK_MSG(strcmp(hex, expected) == 0, "%s(\"%s\") = %s, expected %s", name, input, hex, expected);
-        rows++;
     }
     fclose(f);
-    CHECK_MSG(rows == 250, "expected 250 rows, read %d", rows);
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-        CHECK_MSG(seen[i], "no vector for %s", hc_algorithms[i].name);
+        for (size_t k = 0; k < INPUTS; k++)
+            CHECK_MSG(seen[i][k] == 1, "%s(\"%s\"): %d vectors, expected one", hc_algorithms[i].name, inputs[k],
+                      seen[i][k]);
 }
 
 /* Lines of the form GOST("message") = hex */
