@@ -6,6 +6,7 @@
 
 #include "blake2_impl.h"
 #include "byteorder.h"
+#include "rotate.h"
 #include "hc/cpu.h"
 
 const uint64_t hc_blake2b_iv[8] = {
@@ -73,6 +74,7 @@ static void feed(void *ctx, eat_fn *eat, uint8_t *buffer, size_t *buffered, size
 
 #define B2_W b
 #define B2_WORD uint64_t
+#define B2_ROTR HC_ROTR64
 #define B2_LOAD hc_load64_le
 #define B2_STORE hc_store64_le
 #define B2_BLOCK HC_BLAKE2B_BLOCK_LEN
@@ -85,6 +87,7 @@ static void feed(void *ctx, eat_fn *eat, uint8_t *buffer, size_t *buffered, size
 #include "blake2_width.h"
 #undef B2_W
 #undef B2_WORD
+#undef B2_ROTR
 #undef B2_LOAD
 #undef B2_STORE
 #undef B2_BLOCK
@@ -97,6 +100,7 @@ static void feed(void *ctx, eat_fn *eat, uint8_t *buffer, size_t *buffered, size
 
 #define B2_W s
 #define B2_WORD uint32_t
+#define B2_ROTR HC_ROTR32
 #define B2_LOAD hc_load32_le
 #define B2_STORE hc_store32_le
 #define B2_BLOCK HC_BLAKE2S_BLOCK_LEN

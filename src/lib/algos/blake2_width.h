@@ -5,6 +5,7 @@
  * defining:
  *   B2_W        b or s, pasted into the names (hc_blake2b_init, ...)
  *   B2_WORD     uint64_t or uint32_t
+ *   B2_ROTR     its rotate (rotate.h)
  *   B2_LOAD     little-endian load of one word (§2.4)
  *   B2_STORE    little-endian store of one word
  *   B2_BLOCK    the block length in bytes
@@ -24,7 +25,6 @@
 
 #include "blake2_g.h"
 
-#define B2_ROTR(x, n) (((x) >> (n)) | ((x) << (8 * sizeof(B2_WORD) - (n))))
 #define B2_G(a, b, c, d, x, y) BLAKE2_G(B2_ROTR, B2_R1, B2_R2, B2_R3, B2_R4, a, b, c, d, x, y)
 #define B2_V(i) v##i
 #define B2_M(i) B2_LOAD(blocks + (i) * sizeof(B2_WORD))

@@ -22,7 +22,6 @@ enum {
 };
 
 #define HV_T uint32_t
-#define HV_ROTR hc_rotr32
 #include "haval_rounds.h"
 
 /* The compression function H on one block. */

@@ -1,15 +1,17 @@
 /* HAVAL's passes and tailoring (see haval.c for the source), written once
  * for any word type: haval.c uses uint32_t, the brute-force kernels
  * (src/lib/crack) a vector of 32-bit lanes, one candidate per lane. The
- * includer defines HV_T (the word type; +, ^, &, |, ~, >> and masks must act
- * lane-wise, as on GCC vector types) and HV_ROTR(x, n). */
+ * includer defines HV_T (the word type; +, ^, &, |, ~, >>, << and masks must
+ * act lane-wise, as on GCC vector types; rotate.h rotates either). */
 #ifndef HC_ALGOS_HAVAL_ROUNDS_H
 #define HC_ALGOS_HAVAL_ROUNDS_H
 
 #include <stdint.h>
 
-#if !defined(HV_T) || !defined(HV_ROTR)
-#error "define HV_T and HV_ROTR before including haval_rounds.h"
+#include "rotate.h"
+
+#if !defined(HV_T)
+#error "define HV_T before including haval_rounds.h"
 #endif
 
 /* The Boolean functions F1..F5 (x6, ..., x0) of the paper.  The paper gives them
@@ -99,7 +101,7 @@ static const uint32_t haval_initial[8] = {
  * registers then shift down by one; as in the RIPEMD code this is done by
  * renaming, and eight steps bring every name back to its place. */
 #define HAVAL_STEP(PHI, F, pass, j, x7, x6, x5, x4, x3, x2, x1, x0)                              \
-    x7 = HV_ROTR(PHI(F, x6, x5, x4, x3, x2, x1, x0), 7) + HV_ROTR(x7, 11) +                   \
+    x7 = HC_ROTR32(PHI(F, x6, x5, x4, x3, x2, x1, x0), 7) + HC_ROTR32(x7, 11) +                   \
          w[haval_word_order[pass][j]] + haval_constants[pass][j]
 #define HAVAL_STEP8(PHI, F, pass, j)                                        \
     HAVAL_STEP(PHI, F, pass, j, t7, t6, t5, t4, t3, t2, t1, t0);            \
@@ -169,11 +171,11 @@ static inline void haval_tailor(HV_T d[8], unsigned digest_len)
     case 16:
         /* D0..D3 each take one byte of each of D7, D6, D5, D4. */
         piece = (d[7] & 0x000000FFu) | (d[6] & 0xFF000000u) | (d[5] & 0x00FF0000u) | (d[4] & 0x0000FF00u);
-        d[0] += HV_ROTR(piece, 8);
+        d[0] += HC_ROTR32(piece, 8);
         piece = (d[7] & 0x0000FF00u) | (d[6] & 0x000000FFu) | (d[5] & 0xFF000000u) | (d[4] & 0x00FF0000u);
-        d[1] += HV_ROTR(piece, 16);
+        d[1] += HC_ROTR32(piece, 16);
         piece = (d[7] & 0x00FF0000u) | (d[6] & 0x0000FF00u) | (d[5] & 0x000000FFu) | (d[4] & 0xFF000000u);
-        d[2] += HV_ROTR(piece, 24);
+        d[2] += HC_ROTR32(piece, 24);
         piece = (d[7] & 0xFF000000u) | (d[6] & 0x00FF0000u) | (d[5] & 0x0000FF00u) | (d[4] & 0x000000FFu);
         d[3] += piece;
         break;
@@ -182,9 +184,9 @@ static inline void haval_tailor(HV_T d[8], unsigned digest_len)
          * pieces; each kept word takes one piece of each, lined up by a
          * rotation or shift. */
         piece = (d[7] & 0x0000003Fu) | (d[6] & 0xFE000000u) | (d[5] & 0x01F80000u);
-        d[0] += HV_ROTR(piece, 19);
+        d[0] += HC_ROTR32(piece, 19);
         piece = (d[7] & 0x00000FC0u) | (d[6] & 0x0000003Fu) | (d[5] & 0xFE000000u);
-        d[1] += HV_ROTR(piece, 25);
+        d[1] += HC_ROTR32(piece, 25);
         piece = (d[7] & 0x0007F000u) | (d[6] & 0x00000FC0u) | (d[5] & 0x0000003Fu);
         d[2] += piece;
         piece = (d[7] & 0x01F80000u) | (d[6] & 0x0007F000u) | (d[5] & 0x00000FC0u);
@@ -196,7 +198,7 @@ static inline void haval_tailor(HV_T d[8], unsigned digest_len)
         /* D7 and D6 are cut at bits 5, 10, 16, 21, 26 into 5- and 6-bit
          * pieces, two per kept word. */
         piece = (d[7] & 0x0000001Fu) | (d[6] & 0xFC000000u);
-        d[0] += HV_ROTR(piece, 26);
+        d[0] += HC_ROTR32(piece, 26);
         piece = (d[7] & 0x000003E0u) | (d[6] & 0x0000001Fu);
         d[1] += piece;
         piece = (d[7] & 0x0000FC00u) | (d[6] & 0x000003E0u);

@@ -13,6 +13,7 @@
 #include "byteorder.h"
 #include "hc/cpu.h"
 #include "keccak_impl.h"
+#include "rotate.h"
 
 const uint64_t hc_keccak_round_constants[24] = {
     0x0000000000000001ull, 0x0000000000008082ull, 0x800000000000808Aull, 0x8000000080008000ull,
@@ -22,8 +23,6 @@ const uint64_t hc_keccak_round_constants[24] = {
     0x8000000000008002ull, 0x8000000000000080ull, 0x000000000000800Aull, 0x800000008000000Aull,
     0x8000000080008081ull, 0x8000000000008080ull, 0x0000000080000001ull, 0x8000000080008008ull,
 };
-
-#define HC_ROL64(v, n) (((v) << (n)) | ((v) >> (64 - (n))))
 
 /* One round A -> E: theta (§3.2.1), rho and pi (§3.2.2-3) as one step from
  * lane A[x][y] to B[y][2x+3y] rotated by the rho offset (§3.2.2, Table 2),
@@ -39,56 +38,56 @@ const uint64_t hc_keccak_round_constants[24] = {
     c2 = A##20 ^ A##21 ^ A##22 ^ A##23 ^ A##24; \
     c3 = A##30 ^ A##31 ^ A##32 ^ A##33 ^ A##34; \
     c4 = A##40 ^ A##41 ^ A##42 ^ A##43 ^ A##44; \
-    d0 = c4 ^ HC_ROL64(c1, 1);                  \
-    d1 = c0 ^ HC_ROL64(c2, 1);                  \
-    d2 = c1 ^ HC_ROL64(c3, 1);                  \
-    d3 = c2 ^ HC_ROL64(c4, 1);                  \
-    d4 = c3 ^ HC_ROL64(c0, 1);                  \
+    d0 = c4 ^ HC_ROTL64(c1, 1);                  \
+    d1 = c0 ^ HC_ROTL64(c2, 1);                  \
+    d2 = c1 ^ HC_ROTL64(c3, 1);                  \
+    d3 = c2 ^ HC_ROTL64(c4, 1);                  \
+    d4 = c3 ^ HC_ROTL64(c0, 1);                  \
     b0 = A##00 ^ d0;                            \
-    b1 = HC_ROL64(A##11 ^ d1, 44);              \
-    b2 = HC_ROL64(A##22 ^ d2, 43);              \
-    b3 = HC_ROL64(A##33 ^ d3, 21);              \
-    b4 = HC_ROL64(A##44 ^ d4, 14);              \
+    b1 = HC_ROTL64(A##11 ^ d1, 44);              \
+    b2 = HC_ROTL64(A##22 ^ d2, 43);              \
+    b3 = HC_ROTL64(A##33 ^ d3, 21);              \
+    b4 = HC_ROTL64(A##44 ^ d4, 14);              \
     E##00 = b0 ^ (b1 | b2);                     \
     E##10 = b1 ^ (~b2 | b3);                    \
     E##20 = b2 ^ (b3 & b4);                     \
     E##30 = b3 ^ (b4 | b0);                     \
     E##40 = b4 ^ (b0 & b1);                     \
-    b0 = HC_ROL64(A##30 ^ d3, 28);              \
-    b1 = HC_ROL64(A##41 ^ d4, 20);              \
-    b2 = HC_ROL64(A##02 ^ d0, 3);               \
-    b3 = HC_ROL64(A##13 ^ d1, 45);              \
-    b4 = HC_ROL64(A##24 ^ d2, 61);              \
+    b0 = HC_ROTL64(A##30 ^ d3, 28);              \
+    b1 = HC_ROTL64(A##41 ^ d4, 20);              \
+    b2 = HC_ROTL64(A##02 ^ d0, 3);               \
+    b3 = HC_ROTL64(A##13 ^ d1, 45);              \
+    b4 = HC_ROTL64(A##24 ^ d2, 61);              \
     E##01 = b0 ^ (b1 | b2);                     \
     E##11 = b1 ^ (b2 & b3);                     \
     E##21 = b2 ^ (b3 | ~b4);                    \
     E##31 = b3 ^ (b4 | b0);                     \
     E##41 = b4 ^ (b0 & b1);                     \
-    b0 = HC_ROL64(A##10 ^ d1, 1);               \
-    b1 = HC_ROL64(A##21 ^ d2, 6);               \
-    b2 = HC_ROL64(A##32 ^ d3, 25);              \
-    b3 = HC_ROL64(A##43 ^ d4, 8);               \
-    b4 = HC_ROL64(A##04 ^ d0, 18);              \
+    b0 = HC_ROTL64(A##10 ^ d1, 1);               \
+    b1 = HC_ROTL64(A##21 ^ d2, 6);               \
+    b2 = HC_ROTL64(A##32 ^ d3, 25);              \
+    b3 = HC_ROTL64(A##43 ^ d4, 8);               \
+    b4 = HC_ROTL64(A##04 ^ d0, 18);              \
     E##02 = b0 ^ (b1 | b2);                     \
     E##12 = b1 ^ (b2 & b3);                     \
     E##22 = b2 ^ (~b3 & b4);                    \
     E##32 = ~b3 ^ (b4 | b0);                    \
     E##42 = b4 ^ (b0 & b1);                     \
-    b0 = HC_ROL64(A##40 ^ d4, 27);              \
-    b1 = HC_ROL64(A##01 ^ d0, 36);              \
-    b2 = HC_ROL64(A##12 ^ d1, 10);              \
-    b3 = HC_ROL64(A##23 ^ d2, 15);              \
-    b4 = HC_ROL64(A##34 ^ d3, 56);              \
+    b0 = HC_ROTL64(A##40 ^ d4, 27);              \
+    b1 = HC_ROTL64(A##01 ^ d0, 36);              \
+    b2 = HC_ROTL64(A##12 ^ d1, 10);              \
+    b3 = HC_ROTL64(A##23 ^ d2, 15);              \
+    b4 = HC_ROTL64(A##34 ^ d3, 56);              \
     E##03 = b0 ^ (b1 & b2);                     \
     E##13 = b1 ^ (b2 | b3);                     \
     E##23 = b2 ^ (~b3 | b4);                    \
     E##33 = ~b3 ^ (b4 & b0);                    \
     E##43 = b4 ^ (b0 | b1);                     \
-    b0 = HC_ROL64(A##20 ^ d2, 62);              \
-    b1 = HC_ROL64(A##31 ^ d3, 55);              \
-    b2 = HC_ROL64(A##42 ^ d4, 39);              \
-    b3 = HC_ROL64(A##03 ^ d0, 41);              \
-    b4 = HC_ROL64(A##14 ^ d1, 2);               \
+    b0 = HC_ROTL64(A##20 ^ d2, 62);              \
+    b1 = HC_ROTL64(A##31 ^ d3, 55);              \
+    b2 = HC_ROTL64(A##42 ^ d4, 39);              \
+    b3 = HC_ROTL64(A##03 ^ d0, 41);              \
+    b4 = HC_ROTL64(A##14 ^ d1, 2);               \
     E##04 = b0 ^ (~b1 & b2);                    \
     E##14 = ~b1 ^ (b2 | b3);                    \
     E##24 = b2 ^ (b3 & b4);                     \

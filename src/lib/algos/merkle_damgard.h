@@ -14,17 +14,6 @@
 
 #include "byteorder.h"
 
-/* n in 1..31; the compilers recognise both as a single rotate instruction. */
-static inline uint32_t hc_rotl32(uint32_t x, unsigned n)
-{
-    return x << n | x >> (32 - n);
-}
-
-static inline uint32_t hc_rotr32(uint32_t x, unsigned n)
-{
-    return x >> n | x << (32 - n);
-}
-
 /* Consumes block_count whole blocks of block_len bytes each. */
 typedef void hc_md_compress_fn(void *state, const uint8_t *blocks, size_t block_count);
 

@@ -20,7 +20,6 @@
 enum { RIPEMD_BLOCK_LEN = 64, RIPEMD_LENGTH_FIELD_LEN = 8 };
 
 #define RMD_T uint32_t
-#define RMD_ROTL hc_rotl32
 #include "ripemd_lines.h"
 
 static inline void rmd_load_block(uint32_t x[16], const uint8_t *block)

@@ -2,15 +2,18 @@
  * the sources), written once for any word type: ripemd.c uses uint32_t,
  * the brute-force kernels (src/lib/crack) a vector of 32-bit lanes, one
  * candidate per lane. The includer defines RMD_T (the word type; +, ^, &,
- * | and ~ must act lane-wise, as on GCC vector types) and RMD_ROTL(x, n). */
+ * |, ~, << and >> must act lane-wise, as on GCC vector types; rotate.h
+ * rotates either). */
 #ifndef HC_ALGOS_RIPEMD_LINES_H
 #define HC_ALGOS_RIPEMD_LINES_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#if !defined(RMD_T) || !defined(RMD_ROTL)
-#error "define RMD_T and RMD_ROTL before including ripemd_lines.h"
+#include "rotate.h"
+
+#if !defined(RMD_T)
+#error "define RMD_T before including ripemd_lines.h"
 #endif
 
 /* The Boolean functions f1..f5 of the pseudo-code.  f2 and f4 are the
@@ -87,7 +90,7 @@ static const uint32_t rmd_initial[10] = {
  * until the end of the block, so their steps are interleaved one by one
  * to give the processor two chains to work on at once. */
 #define RMD4_STEP(F, K, WORD, SHIFT, j, a, b, c, d) \
-    a = RMD_ROTL(a + F(b, c, d) + x[WORD[j]] + (K), SHIFT[j])
+    a = HC_ROTL32(a + F(b, c, d) + x[WORD[j]] + (K), SHIFT[j])
 #define RMD4_PAIR(FL, KL, FR, KR, j, a, b, c, d, ar, br, cr, dr)      \
     RMD4_STEP(FL, KL, rmd_word_left, rmd_shift_left, j, a, b, c, d); \
     RMD4_STEP(FR, KR, rmd_word_right, rmd_shift_right, j, ar, br, cr, dr)
@@ -151,8 +154,8 @@ static inline void rmd4_lines(RMD_T left[4], RMD_T right[4], const RMD_T x[16], 
  * two lines are interleaved as above. */
 #define RMD5_STEP(F, K, WORD, SHIFT, j, a, b, c, d, e)                  \
     do {                                                                \
-        a = RMD_ROTL(a + F(b, c, d) + x[WORD[j]] + (K), SHIFT[j]) + e; \
-        c = RMD_ROTL(c, 10);                                           \
+        a = HC_ROTL32(a + F(b, c, d) + x[WORD[j]] + (K), SHIFT[j]) + e; \
+        c = HC_ROTL32(c, 10);                                           \
     } while (0)
 #define RMD5_PAIR(FL, KL, FR, KR, j, a, b, c, d, e, ar, br, cr, dr, er)  \
     RMD5_STEP(FL, KL, rmd_word_left, rmd_shift_left, j, a, b, c, d, e); \

@@ -4,17 +4,14 @@
 
 #include <string.h>
 
-B3_INLINE uint32_t rotr32(uint32_t x, unsigned n)
-{
-    return x >> n | x << (32 - n);
-}
+#include "rotate.h"
 
 #define P_ADD(a, b) ((a) + (b))
 #define P_XOR(a, b) ((a) ^ (b))
-#define P_R16(x) rotr32(x, 16)
-#define P_R12(x) rotr32(x, 12)
-#define P_R8(x) rotr32(x, 8)
-#define P_R7(x) rotr32(x, 7)
+#define P_R16(x) HC_ROTR32(x, 16)
+#define P_R12(x) HC_ROTR32(x, 12)
+#define P_R8(x) HC_ROTR32(x, 8)
+#define P_R7(x) HC_ROTR32(x, 7)
 #define P_ROUND(...) B3_ROUND(P_ADD, P_XOR, P_R16, P_R12, P_R8, P_R7, v, m, __VA_ARGS__);
 
 /* The 16-word state after the 7 rounds, before the feed-forward (spec §2.1). */

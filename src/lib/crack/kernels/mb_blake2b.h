@@ -9,9 +9,9 @@
 
 #include "../../algos/blake2_g.h"
 #include "../../algos/blake2_impl.h"
+#include "../../rotate.h"
 
-#define MB_ROTR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-#define MB_B2B_G(a, b, c, d, x, y) BLAKE2_G(MB_ROTR64, 32, 24, 16, 63, a, b, c, d, x, y)
+#define MB_B2B_G(a, b, c, d, x, y) BLAKE2_G(HC_ROTR64, 32, 24, 16, 63, a, b, c, d, x, y)
 #define MB_B2_V(i) v[i]
 #define MB_B2_M(i) x[i]
 

@@ -11,14 +11,14 @@
 
 #include "../../algos/blake2_g.h"
 #include "../../algos/blake2_impl.h"
+#include "../../rotate.h"
 #include "../../blake3/blake3_impl.h"
 
 #define MB_B3_ROW(...) {__VA_ARGS__},
 /* BLAKE3's message word order of each round (blake3_impl.h). */
 static const uint8_t mb_blake3_sigma[7][16] = {B3_SCHEDULE(MB_B3_ROW)};
 
-#define MB_ROTR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-#define MB_B2S_G(a, b, c, d, x, y) BLAKE2_G(MB_ROTR32, 16, 12, 8, 7, a, b, c, d, x, y)
+#define MB_B2S_G(a, b, c, d, x, y) BLAKE2_G(HC_ROTR32, 16, 12, 8, 7, a, b, c, d, x, y)
 #define MB_B2_V(i) v[i]
 #define MB_B2_M(i) x[i]
 

@@ -37,6 +37,7 @@
 #define HC_CRACK_MB_EDONR_COMMON_H
 
 #include "mb_common.h"
+#include "../../rotate.h"
 
 /* §4 (initial double pipes): the bytes 0x40..0x7F as big-endian 32-bit
  * words for EDON-R-256, 0x80..0xFF as 64-bit words for EDON-R-512. */
@@ -113,8 +114,6 @@ static inline uint64_t edonr512_iv(unsigned i)
     } while (0)
 
 #define EDONR_SCALAR_XOR3(a, b, c) ((a) ^ (b) ^ (c))
-#define EDONR_ROL32(x, n) ((uint32_t)((x) << (n) | (x) >> (32 - (n))))
-#define EDONR_ROL64(x, n) ((uint64_t)((x) << (n) | (x) >> (64 - (n))))
 
 #endif
 
@@ -129,7 +128,7 @@ static inline uint64_t edonr512_iv(unsigned i)
 #define EDONR_EQ V64_EQ
 #define EDONR_VL VL64
 #define EDONR_W uint64_t
-#define EDONR_SROL EDONR_ROL64
+#define EDONR_SROL HC_ROTL64
 #define EDONR_ROT_S EDONR512_ROT_S
 #define EDONR_ROT_T EDONR512_ROT_T
 #define EDONR_IV edonr512_iv
@@ -147,7 +146,7 @@ static inline uint64_t edonr512_iv(unsigned i)
 #define EDONR_EQ V_EQ
 #define EDONR_VL VL
 #define EDONR_W uint32_t
-#define EDONR_SROL EDONR_ROL32
+#define EDONR_SROL HC_ROTL32
 #define EDONR_ROT_S EDONR256_ROT_S
 #define EDONR_ROT_T EDONR256_ROT_T
 #define EDONR_IV edonr256_iv

@@ -10,7 +10,6 @@
 #include "mb_common.h"
 
 #define HV_T V
-#define HV_ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
 #include "../../algos/haval_rounds.h"
 
 #define MB_HAVAL_LOOP(passes, digest_len)          \

@@ -24,19 +24,10 @@
 #define HC_CRACK_MB_MD_H
 
 #include "mb_common.h"
+#include "../../rotate.h"
 
 /* RFC 1321 §3.3 / RFC 1320 §3.3: A, B, C, D. */
 enum { MD_IV_A = 0x67452301, MD_IV_B = (int)0xefcdab89, MD_IV_C = (int)0x98badcfe, MD_IV_D = 0x10325476 };
-
-static inline uint32_t md_rol32(uint32_t x, unsigned n)
-{
-    return (x << n) | (x >> ((32 - n) & 31));
-}
-
-static inline uint32_t md_ror32(uint32_t x, unsigned n)
-{
-    return md_rol32(x, (32 - n) & 31);
-}
 
 /* RFC 1321 §3.4: T[i] = floor(2^32 * |sin(i + 1)|), the word used at step i,
  * and the rotation of step i. */
@@ -121,7 +112,7 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
     q[3] = (uint32_t)MD_IV_B;
     for (unsigned i = 0; i < first; i++) {
         uint32_t f = md5 ? md5_f(i, q[i + 3], q[i + 2], q[i + 1]) : md4_f(i, q[i + 3], q[i + 2], q[i + 1]);
-        uint32_t r = md_rol32(q[i] + f + km[i], md5 ? md5_rot[i] : md4_rot[i]);
+        uint32_t r = HC_ROTL32(q[i] + f + km[i], md5 ? md5_rot[i] : md4_rot[i]);
         q[i + 4] = md5 ? q[i + 3] + r : r;
     }
     for (unsigned k = 0; k < 4; k++)
@@ -134,7 +125,7 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
     q[steps + 3] = t[1] - (uint32_t)MD_IV_B;
     for (unsigned i = steps - 1; i > last; i--) {
         uint32_t f = md5 ? md5_f(i, q[i + 3], q[i + 2], q[i + 1]) : md4_f(i, q[i + 3], q[i + 2], q[i + 1]);
-        uint32_t r = md_ror32(q[i + 4] - (md5 ? q[i + 3] : 0), md5 ? md5_rot[i] : md4_rot[i]);
+        uint32_t r = HC_ROTR32(q[i + 4] - (md5 ? q[i + 3] : 0), md5 ? md5_rot[i] : md4_rot[i]);
         q[i] = r - f - km[i];
     }
     *expected = q[last - 3 + 4];

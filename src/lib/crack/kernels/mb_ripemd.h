@@ -11,7 +11,6 @@
 #include "mb_common.h"
 
 #define RMD_T V
-#define RMD_ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 #include "../../algos/ripemd_lines.h"
 
 #define MB_RMD_LOOP(LINES, words, swap, IV_RIGHT, FIRST_WORD) \

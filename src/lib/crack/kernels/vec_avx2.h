@@ -6,13 +6,15 @@
 #include "x86_intrinsics.h"
 #include <stdint.h>
 
+#include "../../rotate.h"
+
 typedef uint32_t V __attribute__((vector_size(32)));
 #define VL 8
 
 #define V_SET1(x) ((V)_mm256_set1_epi32((int)(x)))
 #define V_LOAD(p) ((V)_mm256_loadu_si256((const __m256i *)(const void *)(p)))
-#define V_ROL(a, n) (((a) << (n)) | ((a) >> (32 - (n))))
-#define V_ROR(a, n) (((a) >> (n)) | ((a) << (32 - (n))))
+#define V_ROL(a, n) HC_ROTL32(a, n)
+#define V_ROR(a, n) HC_ROTR32(a, n)
 #define V_SEL(c, x, y) ((y) ^ ((c) & ((x) ^ (y))))
 #define V_MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 #define V_XOR3(x, y, z) ((x) ^ (y) ^ (z))

@@ -26,6 +26,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../rotate.h"
+
 typedef uint32_t V __attribute__((vector_size(16)));
 #define VL 4
 
@@ -46,8 +48,8 @@ static inline unsigned vec_portable_eq(V a, V b)
 
 #define V_SET1(x) ((V){0} + (uint32_t)(x))
 #define V_LOAD(p) vec_portable_load(p)
-#define V_ROL(a, n) (((a) << (n)) | ((a) >> (32 - (n))))
-#define V_ROR(a, n) (((a) >> (n)) | ((a) << (32 - (n))))
+#define V_ROL(a, n) HC_ROTL32(a, n)
+#define V_ROR(a, n) HC_ROTR32(a, n)
 #define V_SEL(c, x, y) ((y) ^ ((c) & ((x) ^ (y))))
 #define V_MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 #define V_XOR3(x, y, z) ((x) ^ (y) ^ (z))
