@@ -123,7 +123,7 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
     memset(args, 0, sizeof(*args));
     bool options_ended = false;
     if (mode->inputs && argc > 0 && (args->inputs = malloc((size_t)argc * sizeof(*args->inputs))) == NULL) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         return PARSE_ERROR;
     }
     for (int i = 0; i < argc; i++) {

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "hc/algorithm.h"
 
@@ -21,6 +22,27 @@ enum {
      * reports a process that died of it */
     EXIT_INTERRUPTED = 130
 };
+
+/* ---- pieces every mode shares (common.c) ---- */
+
+/* Seconds on a clock (CLOCK_MONOTONIC for durations and deadlines, the
+ * CPU-time clocks for hc bench). */
+double cli_clock_seconds(clockid_t clock);
+double cli_monotonic_seconds(void);
+
+/* "hc: out of memory" on stderr, in the library's words. */
+void cli_out_of_memory(void);
+
+/* The bytes a row hashes for a text argument: the text, or its UTF-16LE
+ * form for rows that hash text so (ntlm, contract §6), which *owned holds
+ * for the caller to free. false, with a message on stderr, when out of
+ * memory or the text is not UTF-8. */
+bool cli_text_bytes(const hc_algorithm *alg, const char *text, uint8_t **owned, const uint8_t **bytes, size_t *len);
+
+/* A digest the user typed: exactly 2 * digest_len hex digits of either
+ * case or, with base64, padded Base64 of digest_len bytes (contract §4.5,
+ * §5.1). */
+bool cli_parse_digest(const char *text, size_t digest_len, bool base64, uint8_t *digest);
 
 /* Every option of every mode; a mode lists the ones it owns. */
 typedef enum cli_option_id {

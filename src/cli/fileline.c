@@ -77,11 +77,6 @@ bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_op
     return true;
 }
 
-bool parse_target(const char *text, size_t digest_len, uint8_t *digest)
-{
-    return hc_hex_decode(text, strlen(text), digest, digest_len) == HC_OK;
-}
-
 /* The part after the last '/' or '\', both separators on every OS (§3.2). */
 static const char *base_name(const char *path)
 {

@@ -58,10 +58,6 @@ hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_for
 /* -m / -H with an algorithm list: a usage error (§10.2). */
 bool reject_target_with_list(cli_output *out, const cli_args *args, const cli_algs *algs);
 
-/* A -m / -H value: exactly 2 * digest_len hex digits, either case, never
- * Base64 (contract §4.5). */
-bool parse_target(const char *text, size_t digest_len, uint8_t *digest);
-
 /* Prints the lines for one file, one per algorithm (a failure: one line,
  * or nothing where the format has no room for it) and, for a failure, why
  * on stderr (`hc: PATH: reason`); returns the outcome. */

@@ -50,26 +50,19 @@ enum {
 static const double FIGURE_SECONDS = 0.15;
 static const double WALL_LIMIT = 2.5;
 
-static double seconds_of(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static double wall_seconds(void)
 {
-    return seconds_of(CLOCK_MONOTONIC);
+    return cli_clock_seconds(CLOCK_MONOTONIC);
 }
 
 static double thread_seconds(void)
 {
-    return seconds_of(CLOCK_THREAD_CPUTIME_ID);
+    return cli_clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 }
 
 static double process_seconds(void)
 {
-    return seconds_of(CLOCK_PROCESS_CPUTIME_ID);
+    return cli_clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 /* ---- the core clock ---- */

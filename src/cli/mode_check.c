@@ -637,7 +637,7 @@ static int check_list_file(check_run *run, const char *name)
 
     int status = EXIT_OK;
     if (no_memory || reader.error == ENOMEM) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         return EXIT_USAGE;
     }
     /* Ctrl+C: the lines so far, no summary of a list not verified (§10.7) */
@@ -864,7 +864,7 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
     text_init(&run.line);
     int status = EXIT_OK;
     if (run.queue == NULL || run.jobs == NULL || run.items == NULL || run.name == NULL) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         status = EXIT_USAGE;
     } else {
         check_count *count = count_start(&run, (const char *const *)args->inputs, args->input_count, display);

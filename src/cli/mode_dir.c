@@ -219,7 +219,7 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
     bool quiet = args->present[OPT_NOERRORONFIND];
     char *source = strip_quotes(args->value[OPT_SOURCE]);
     if (source == NULL) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         return EXIT_USAGE;
     }
     walk_options selection = {
@@ -231,7 +231,7 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
     if (w == NULL) {
         int status = EXIT_MISMATCH, error = errno;
         if (error == ENOMEM) {
-            fprintf(stderr, "hc: out of memory\n");
+            cli_out_of_memory();
             status = EXIT_USAGE;
         } else if (!quiet) {
             output_line(out, "%s: cannot open directory", source);
@@ -256,7 +256,7 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
 
     int status = EXIT_OK;
     if (!ok) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         status = EXIT_USAGE;
     } else if (run.cut) {
         status = EXIT_INTERRUPTED;
@@ -283,9 +283,9 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
     uint8_t *target = search ? malloc(digest_len) : NULL;
     int status;
     if (search && target == NULL) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         status = EXIT_USAGE;
-    } else if (search && !parse_target(search, digest_len, target)) {
+    } else if (search && !cli_parse_digest(search, digest_len, false, target)) {
         /* once, and nothing is walked (contract §4.5); a usage error (§9) */
         output_line(out, "invalid search hash: %s", search);
         status = EXIT_USAGE;

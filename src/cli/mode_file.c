@@ -239,14 +239,14 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
 
     uint8_t *target = malloc(format.digest_len);
     if (target == NULL) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         return EXIT_USAGE;
     }
     /* An empty -m means no validation, as in the reference. */
     const char *hash = args->present[OPT_HASH] ? args->value[OPT_HASH] : "";
     bool bad_target = false;
     if (hash[0] != '\0') {
-        bad_target = !parse_target(hash, format.digest_len, target);
+        bad_target = !cli_parse_digest(hash, format.digest_len, false, target);
         format.target = bad_target ? NULL : target;
     }
 
@@ -262,7 +262,7 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
     if (outcome == OUTCOME_INTERRUPTED)
         status = EXIT_INTERRUPTED;
     if (no_memory) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         status = EXIT_USAGE;
     }
     /* A broken stdout ends the run with status 2 and no save file: the two

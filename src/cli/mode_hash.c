@@ -35,13 +35,6 @@ enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
 /* The probe times this long a piece of the real search (see probe()). */
 static const double PROBE_SECONDS = 0.1;
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* -T (§2.5): a plain signed 32-bit decimal, anything else counts as 0;
  * outside 1..P a warning and the default P (§9). */
 static unsigned threads_option(cli_output *out, const cli_args *args)
@@ -108,38 +101,21 @@ static bool part_option(const cli_args *args, uint64_t *part, uint64_t *parts)
 /* The bytes the row hashes for a text: UTF-16LE for ntlm (§6). */
 static bool digest_of_text(const hc_algorithm *alg, const char *text, uint8_t *digest)
 {
-    size_t len = strlen(text);
-    uint8_t *wide = NULL;
-    const uint8_t *bytes = (const uint8_t *)text;
-    if (alg->flags & HC_ALG_TEXT_UTF16LE) {
-        wide = malloc(2 * len + 1);
-        if (wide == NULL || hc_utf8_to_utf16le(bytes, len, wide, &len) != HC_OK) {
-            free(wide);
-            fprintf(stderr, "hc: %s hashes text as UTF-16LE, and the text is not valid UTF-8\n", alg->name);
-            return false;
-        }
-        bytes = wide;
-    }
+    uint8_t *owned;
+    const uint8_t *bytes;
+    size_t len;
+    if (!cli_text_bytes(alg, text, &owned, &bytes, &len))
+        return false;
     hc_hasher hasher;
     bool ok = hc_hasher_open(&hasher, alg, NULL) == HC_OK;
     if (ok) {
         hc_hasher_oneshot(&hasher, bytes, len, digest);
         hc_hasher_close(&hasher);
     } else {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
     }
-    free(wide);
+    free(owned);
     return ok;
-}
-
-/* The target of §5.1: hex of either case, or padded Base64 with -b. */
-static bool parse_target(const hc_algorithm *alg, const char *text, bool base64, uint8_t *target)
-{
-    size_t len = strlen(text);
-    if (!base64)
-        return hc_hex_decode(text, len, target, alg->digest_len) == HC_OK;
-    size_t decoded;
-    return hc_base64_decode(text, len, target, alg->digest_len, &decoded) == HC_OK && decoded == alg->digest_len;
 }
 
 /* The contract caps printed estimates at 2^63 (§5.7). */
@@ -196,7 +172,7 @@ static bool interrupted(void *arg)
 static bool probe_over(void *arg)
 {
     const deadline *dl = arg;
-    return atomic_load(&cli_interrupted) != 0 || now_seconds() >= dl->end;
+    return atomic_load(&cli_interrupted) != 0 || cli_monotonic_seconds() >= dl->end;
 }
 
 /* §5.7, measured on the real search instead of the reference's crack of
@@ -207,16 +183,16 @@ static bool probe_over(void *arg)
 static void probe(cli_output *out, const hc_crack_job *job)
 {
     hc_crack_job calibration = *job;
-    deadline dl = {now_seconds() + PROBE_SECONDS};
+    deadline dl = {cli_monotonic_seconds() + PROBE_SECONDS};
     calibration.last_length_only = true;
     calibration.progress = NULL;
     calibration.cancelled = probe_over;
     calibration.cancel_arg = &dl;
-    double start = now_seconds();
+    double start = cli_monotonic_seconds();
     hc_crack_result r;
     if (hc_crack_run(&calibration, &r) != HC_OK)
         return;
-    double elapsed = now_seconds() - start;
+    double elapsed = cli_monotonic_seconds() - start;
     double rate = elapsed > 0 ? (double)r.hashed / elapsed : 0;
     hc_crack_result_free(&r);
     if (atomic_load(&cli_interrupted))
@@ -314,7 +290,7 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     if (performance) {
         if (!digest_of_text(alg, *source ? source : "12345", target))
             return EXIT_USAGE;
-    } else if (!parse_target(alg, source, args->present[OPT_BASE64], target)) {
+    } else if (!cli_parse_digest(source, alg->digest_len, args->present[OPT_BASE64], target)) {
         output_line(out, "invalid search hash: %s", source);
         return EXIT_USAGE;
     }
@@ -348,7 +324,7 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     hc_pool *pool = NULL;
     if (hc_crack_dictionary(spec, strlen(spec), dict, &dict_len) != HC_OK ||
         hc_pool_create(&pool, threads) != HC_OK) {
-        fprintf(stderr, "hc: out of memory\n");
+        cli_out_of_memory();
         return EXIT_USAGE;
     }
     hc_crack_job job = {
@@ -378,9 +354,9 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     memset(&result, 0, sizeof(result));
     crack_status live;
     crack_status_start(&live, &job);
-    double start = now_seconds();
+    double start = cli_monotonic_seconds();
     hc_status status = atomic_load(&cli_interrupted) ? HC_OK : hc_crack_run(&job, &result);
-    double elapsed = now_seconds() - start;
+    double elapsed = cli_monotonic_seconds() - start;
     crack_status_stop(&live, &job);
     hc_pool_destroy(pool);
     if (status != HC_OK) {

@@ -18,30 +18,6 @@ static const cli_option_spec string_options[] = {
      HC_ALG_XOF_KEYED},
 };
 
-/* The bytes the row hashes for a text argument: UTF-16LE for ntlm. */
-static bool text_bytes(const hc_algorithm *alg, const char *text, uint8_t **owned, const uint8_t **bytes,
-                       size_t *len)
-{
-    *owned = NULL;
-    *bytes = (const uint8_t *)text;
-    *len = strlen(text);
-    if (!(alg->flags & HC_ALG_TEXT_UTF16LE))
-        return true;
-    uint8_t *wide = malloc(2 * *len + 1);
-    if (wide == NULL) {
-        fprintf(stderr, "hc: out of memory\n");
-        return false;
-    }
-    if (hc_utf8_to_utf16le((const uint8_t *)text, *len, wide, len) != HC_OK) {
-        free(wide);
-        fprintf(stderr, "hc: %s hashes text as UTF-16LE, and the source is not valid UTF-8\n", alg->name);
-        return false;
-    }
-    *owned = wide;
-    *bytes = wide;
-    return true;
-}
-
 /* One row's line (contract §3.1; §10.3: the text stands where the other
  * formats put a file name). */
 static void print_row(cli_output *out, const format_choice *choice, const hc_algorithm *alg, const char *text,
@@ -105,8 +81,8 @@ static int run_string(const cli_algs *algs, const cli_args *args, cli_output *ou
     size_t wide_len = 0;
     /* ntlm's UTF-16LE text, converted once and before any line is printed */
     for (size_t i = 0; i < algs->count && wide_bytes == NULL; i++)
-        if ((algs->rows[i]->flags & HC_ALG_TEXT_UTF16LE) && !text_bytes(algs->rows[i], source, &wide, &wide_bytes,
-                                                                        &wide_len))
+        if ((algs->rows[i]->flags & HC_ALG_TEXT_UTF16LE) &&
+            !cli_text_bytes(algs->rows[i], source, &wide, &wide_bytes, &wide_len))
             return EXIT_USAGE;
 
     int status = EXIT_OK;
@@ -120,7 +96,7 @@ static int run_string(const cli_algs *algs, const cli_args *args, cli_output *ou
         }
         hc_hasher hasher;
         if (hc_hasher_open(&hasher, alg, &params) != HC_OK) {
-            fprintf(stderr, "hc: out of memory\n");
+            cli_out_of_memory();
             status = EXIT_USAGE;
             break;
         }
@@ -129,7 +105,7 @@ static int run_string(const cli_algs *algs, const cli_args *args, cli_output *ou
             hc_hasher_oneshot(&hasher, bytes, len, digest);
             print_row(out, &choice, alg, source, digest, hasher.out_len);
         } else {
-            fprintf(stderr, "hc: out of memory\n");
+            cli_out_of_memory();
             status = EXIT_USAGE;
         }
         free(digest);

@@ -10,6 +10,8 @@
  * {SHA-256, SHA-1}, and the run takes about as long as MD5 alone. */
 #include "multihash.h"
 
+#include "cli.h"
+
 #include <string.h>
 #include <time.h>
 
@@ -115,13 +117,6 @@ size_t multihash_by_cost(multihash *m, hc_hasher **hashers)
     return m->active_count;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* One parallel step: group g hashes the buffer with the active hashers
  * assigned to it, timing each. */
 typedef struct split_step {
@@ -139,11 +134,11 @@ static void run_group(void *arg, size_t group)
         if (step->group_of[i] != group)
             continue;
         size_t index = m->active[i];
-        double started = now_seconds();
+        double started = cli_monotonic_seconds();
         hc_hasher_update(&m->opened[index], step->data, step->len);
         /* each index is written by one group only; the pool's loop end
          * orders these writes before the next plan reads them */
-        m->seconds_per_byte[index] = (now_seconds() - started) / (double)step->len;
+        m->seconds_per_byte[index] = (cli_monotonic_seconds() - started) / (double)step->len;
     }
 }
 

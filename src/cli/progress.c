@@ -77,13 +77,6 @@ static struct {
 /* What a signal handler may read: is a live line on screen? */
 static atomic_bool line_on_screen;
 
-static double monotonic_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 void progress_set_policy(progress_policy chosen)
 {
     policy = chosen;
@@ -348,7 +341,7 @@ static void *display_main(void *arg)
             else
                 enter = enter_pressed(&watch_stdin);
         }
-        double now = monotonic_seconds();
+        double now = cli_monotonic_seconds();
         if (full || enter)
             print_full(p, now, enter && enter_echoed());
         if (p->live && now - p->started >= SHOW_AFTER_SECONDS && now - p->last_draw >= p->interval * 0.95)
@@ -372,7 +365,7 @@ static progress *start(progress_render render_fn, void *ctx, double interval, bo
     p->ctx = ctx;
     p->interval = interval;
     p->enter = enter;
-    p->started = monotonic_seconds();
+    p->started = cli_monotonic_seconds();
     atomic_init(&p->bytes, 0);
     atomic_init(&p->files, 0);
     atomic_init(&p->total_bytes, total_bytes);

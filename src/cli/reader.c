@@ -74,13 +74,6 @@ void reader_free(file_reader *reader)
     reader->buffer_len = 0;
 }
 
-static double monotonic_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 /* The buffer grows to what the largest input so far needed (a small file
  * needs only its size; at most READ_SMALL_MAX), rounded to pages. */
 static bool ensure_buffer(file_reader *reader, size_t len)
@@ -265,7 +258,7 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
         return;
     }
     multihash_reset(&reader->hash);
-    double started = monotonic_seconds();
+    double started = cli_monotonic_seconds();
     /* An empty regular file may be a kernel file that produces content
      * only when read (/proc, /sys): read it as a stream, which costs a real
      * empty file one read(2) and gets theirs right. */
@@ -282,5 +275,5 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
     }
     if (result->status == READ_OK)
         multihash_final(&reader->hash, result->digest);
-    result->seconds = monotonic_seconds() - started;
+    result->seconds = cli_monotonic_seconds() - started;
 }
