@@ -71,9 +71,25 @@ typedef struct hc_crack_progress {
     atomic_uint_fast32_t found;
 } hc_crack_progress;
 
+/* Many targets in one pass: called once per target, as it is found, with
+ * the target's index in job->targets and the string (dictionary bytes, not
+ * widened). Calls come from the worker threads, one at a time; the text is
+ * only valid during the call. */
+typedef void hc_crack_found_fn(void *arg, size_t target, const uint8_t *text, size_t len);
+
 typedef struct hc_crack_job {
     const hc_algorithm *alg;
-    const uint8_t *target;      /* alg->digest_len raw bytes */
+    const uint8_t *target;      /* alg->digest_len raw bytes (when target_count is 0) */
+    /* Many targets: target_count > 0 distinct digests of alg->digest_len
+     * bytes, one after the other, searched for in one pass over the
+     * keyspace (target is then ignored). Each one found is reported to
+     * on_found (required); the run ends when all are found, or at the end
+     * of the keyspace. The result's found says all were, found_count how
+     * many; found_text is not set. */
+    const uint8_t *targets;
+    size_t target_count;
+    hc_crack_found_fn *on_found;
+    void *found_arg;
     const uint8_t *dict;        /* distinct bytes, from hc_crack_dictionary */
     size_t dict_len;
     uint32_t min_len, max_len;  /* bytes, 1 <= min_len <= max_len <= HC_CRACK_MAX_LENGTH */
@@ -102,10 +118,12 @@ typedef struct hc_crack_result {
     /* The contract's Attempts (§5.5): candidates in the global order up to
      * and including the answer, counting those shorter than min_len (never
      * hashed); for a run that ends without an answer, all candidates of the
-     * run (or, when cancelled, the ones searched). With a part, only the
+     * run (or, when cancelled or when all of many targets were found, the
+     * ones searched). With a part, only the
      * candidates of that part count. The same for any thread count. */
     hc_count attempts;
     hc_count hashed;           /* candidates actually hashed (for rates) */
+    size_t found_count;        /* many targets: how many were found */
     size_t found_len;          /* bytes of the answer */
     uint8_t *found_text;       /* the answer as dictionary bytes (not widened);
                                   malloc'ed, free with hc_crack_result_free */

@@ -81,6 +81,7 @@ typedef enum cli_option_id {
     OPT_STATUS,
     OPT_STRICT,
     OPT_WARN,
+    OPT_HASHES,
     OPT_COUNT
 } cli_option_id;
 

@@ -112,7 +112,7 @@ void crack_status_start(crack_status *status, hc_crack_job *job)
     hc_crack_job_size(job, &attempts, &status->total);
     status->min_len = job->min_len;
     status->max_len = job->max_len;
-    status->targets = 1;
+    status->targets = job->target_count > 0 ? (unsigned)job->target_count : 1;
     job->progress = &status->counters;
     status->display = progress_start_custom(render, status, STATUS_INTERVAL, true);
 }

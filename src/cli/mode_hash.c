@@ -10,6 +10,8 @@
 #include "cli.h"
 #include "crack_status.h"
 #include "formats.h"
+#include "args.h"
+#include "hash_targets.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
 #include "hc/encode.h"
@@ -17,7 +19,8 @@
 
 static const cli_option_spec hash_options[] = {
     {OPT_SOURCE, 's', "source", "<string>", "input hash to restore (or the text to crack with -p)", 0},
-    {OPT_BASE64, 'b', "base64", NULL, "interpret the hash as Base64", 0},
+    {OPT_HASHES, 0, "hashes", "<file>", "restore every digest of the file (one per line, '-': stdin) in one pass", 0},
+    {OPT_BASE64, 'b', "base64", NULL, "interpret the hash (or --hashes' lines) as Base64", 0},
     {OPT_DICT, 'a', "dict", "<string>", "initial string's dictionary (default: all digits, upper and lower case latin)", 0},
     {OPT_MIN, 'n', "min", "<int>", "the minimal length of the string to restore (default 1)", 0},
     {OPT_MAX, 'x', "max", "<int>", "the maximal length of the string to restore (default 10)", 0},
@@ -27,7 +30,7 @@ static const cli_option_spec hash_options[] = {
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
     {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
     {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
-    {OPT_FORMAT, 0, "format", "<hc|json>", "output: the lines above, or one JSON object (everything else on stderr)", 0},
+    {OPT_FORMAT, 0, "format", "<hc|json>", "output: the lines above, or JSON (one object per target; everything else on stderr)", 0},
 };
 
 enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
@@ -137,26 +140,34 @@ static void print_summary(cli_output *out, hc_count attempts, double seconds)
     output_line(out, "Attempts: %s Time %s Speed: %s attempts/second", count, time, speed);
 }
 
-/* ntlm prints the UTF-16 candidate as UTF-8: each byte was one code unit
- * U+0000..U+00FF (§5.6, §6). */
-static void print_found(cli_output *out, const hc_algorithm *alg, const uint8_t *text, size_t len)
+/* A found candidate as printed: ntlm's is UTF-16 code units U+0000..U+00FF,
+ * written as UTF-8 (§5.6, §6); the others' bytes as they are. utf8 holds
+ * 2 * len bytes; returns the bytes written. */
+static size_t candidate_text(const hc_algorithm *alg, const uint8_t *text, size_t len, uint8_t *utf8)
 {
-    output_text(out, "Initial string is: ");
-    if (!(alg->flags & HC_ALG_TEXT_UTF16LE)) {
-        output_bytes(out, text, len);
-    } else {
-        for (size_t i = 0; i < len; i++) {
-            uint8_t utf8[2] = {text[i], 0};
-            size_t n = 1;
-            if (text[i] >= 0x80) {
-                utf8[0] = (uint8_t)(0xC0 | text[i] >> 6);
-                utf8[1] = (uint8_t)(0x80 | (text[i] & 0x3F));
-                n = 2;
-            }
-            output_bytes(out, utf8, n);
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!(alg->flags & HC_ALG_TEXT_UTF16LE) || text[i] < 0x80) {
+            utf8[n++] = text[i];
+        } else {
+            utf8[n++] = (uint8_t)(0xC0 | text[i] >> 6);
+            utf8[n++] = (uint8_t)(0x80 | (text[i] & 0x3F));
         }
     }
+    return n;
+}
+
+static void print_found(cli_output *out, const hc_algorithm *alg, const uint8_t *text, size_t len)
+{
+    uint8_t *utf8 = malloc(2 * len + 1);
+    if (utf8 == NULL) {
+        out->no_memory = true;
+        return;
+    }
+    output_text(out, "Initial string is: ");
+    output_bytes(out, utf8, candidate_text(alg, text, len, utf8));
     output_line(out, "%s", "");
+    free(utf8);
 }
 
 typedef struct deadline {
@@ -222,7 +233,8 @@ static void count_digits(hc_count value, char *out, size_t size)
 }
 
 /* §10.3: {"algorithm":…,"target":…,"found":true,"string":…,"attempts":…,
- * "seconds":…}; "found":false and no string when nothing was found. */
+ * "seconds":…}; "found":false and no string when nothing was found. With
+ * seconds < 0 (a target of many), no attempts and seconds. */
 static void print_json_result(cli_output *out, const hc_algorithm *alg, const uint8_t *target, bool found,
                               const uint8_t *text, size_t len, hc_count attempts, double seconds)
 {
@@ -233,29 +245,220 @@ static void print_json_result(cli_output *out, const hc_algorithm *alg, const ui
     count_digits(attempts, count, sizeof(count));
     text_printf(&t, "{\"algorithm\":\"%s\",\"target\":\"%s\",\"found\":%s", alg->name, hex, found ? "true" : "false");
     if (found) {
-        /* ntlm's candidate is UTF-16 code units U+0000..U+00FF: as UTF-8 */
         uint8_t *utf8 = malloc(2 * len + 1);
-        size_t n = 0;
         if (utf8 == NULL) {
             t.no_memory = true;
         } else {
-            for (size_t i = 0; i < len; i++) {
-                if (!(alg->flags & HC_ALG_TEXT_UTF16LE) || text[i] < 0x80) {
-                    utf8[n++] = text[i];
-                } else {
-                    utf8[n++] = (uint8_t)(0xC0 | text[i] >> 6);
-                    utf8[n++] = (uint8_t)(0x80 | (text[i] & 0x3F));
-                }
-            }
             text_append_str(&t, ",");
-            text_append_json_bytes(&t, "string", utf8, n);
+            text_append_json_bytes(&t, "string", utf8, candidate_text(alg, text, len, utf8));
             free(utf8);
         }
     }
-    text_printf(&t, ",\"attempts\":%s,\"seconds\":%.6f}", count, seconds);
+    if (seconds >= 0)
+        text_printf(&t, ",\"attempts\":%s,\"seconds\":%.6f", count, seconds);
+    text_append_str(&t, "}");
     text_output_line(&t, out);
     text_free(&t);
 }
+
+/* What both kinds of search take from the options: the lengths, the part,
+ * the dictionary and the threads. */
+typedef struct search_options {
+    unsigned threads;
+    int64_t min_len, max_len;
+    uint64_t part, parts;
+    uint8_t dict[HC_DICT_MAX];
+    size_t dict_len;
+} search_options;
+
+static bool parse_search_options(cli_output *out, const cli_args *args, search_options *o)
+{
+    o->threads = threads_option(out, args);
+    if (!length_option(out, args, OPT_MIN, MIN_DEFAULT, &o->min_len) ||
+        !length_option(out, args, OPT_MAX, MAX_DEFAULT, &o->max_len))
+        return false;
+    if (o->min_len > o->max_len) {
+        output_line(out, "Minimum password length %lld is greater than maximum %lld", (long long)o->min_len,
+                    (long long)o->max_len);
+        return false;
+    }
+    return part_option(args, &o->part, &o->parts);
+}
+
+/* The job of the options, and the pool it runs on (false: out of memory,
+ * said on stderr). */
+static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, hc_crack_job *job,
+                      hc_pool **pool)
+{
+    const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
+    *pool = NULL;
+    if (hc_crack_dictionary(spec, strlen(spec), o->dict, &o->dict_len) != HC_OK ||
+        hc_pool_create(pool, o->threads) != HC_OK) {
+        cli_out_of_memory();
+        return false;
+    }
+    *job = (hc_crack_job){
+        .alg = alg,
+        .dict = o->dict,
+        .dict_len = o->dict_len,
+        .min_len = (uint32_t)o->min_len,
+        .max_len = (uint32_t)o->max_len,
+        .part = o->part,
+        .parts = o->parts,
+        .threads = hc_pool_threads(*pool),
+        .pool = *pool,
+        .cancelled = interrupted,
+    };
+    return true;
+}
+
+/* ---- many targets (--hashes) ---- */
+
+typedef struct many_search {
+    cli_output *out;
+    const hc_algorithm *alg;
+    bool json, base64;
+    const hash_targets *targets;
+    const size_t *index;   /* the job's target i is targets' index[i] */
+    uint8_t *found;        /* per target of the file */
+    size_t found_count;
+} many_search;
+
+/* A digest as the user wrote it: hex (small letters), or Base64 with -b. */
+static void digest_text(const many_search *m, const uint8_t *digest, char *text)
+{
+    if (m->base64)
+        hc_base64_encode(digest, m->alg->digest_len, text);
+    else
+        hc_hex_encode(digest, m->alg->digest_len, text, true);
+}
+
+/* `<digest>: <string>`, or its JSON object, at once. */
+static void print_hit(many_search *m, size_t target, const uint8_t *text, size_t len)
+{
+    const uint8_t *digest = m->targets->digests + target * m->alg->digest_len;
+    m->found[target] = 1;
+    m->found_count++;
+    if (m->json) {
+        print_json_result(m->out, m->alg, digest, true, text, len, 0, -1);
+        return;
+    }
+    char shown[2 * HC_MAX_DIGEST_LEN + 1];
+    _Static_assert(HC_BASE64_LEN(HC_MAX_DIGEST_LEN) < sizeof(shown), "Base64 is shorter than hex");
+    digest_text(m, digest, shown);
+    uint8_t *utf8 = malloc(2 * len + 1);
+    text_buffer t;
+    text_init(&t);
+    if (utf8 == NULL) {
+        t.no_memory = true;
+    } else {
+        text_printf(&t, "%s: ", shown);
+        text_append(&t, utf8, candidate_text(m->alg, text, len, utf8));
+    }
+    text_output_line(&t, m->out);
+    text_free(&t);
+    free(utf8);
+}
+
+static void on_found(void *arg, size_t target, const uint8_t *text, size_t len)
+{
+    many_search *m = arg;
+    print_hit(m, m->index[target], text, len);
+}
+
+static void ignore_found(void *arg, size_t target, const uint8_t *text, size_t len)
+{
+    (void)arg, (void)target, (void)text, (void)len;
+}
+
+static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o)
+{
+    hash_targets targets;
+    if (!hash_targets_read(&targets, alg, args->value[OPT_HASHES], args->present[OPT_BASE64]))
+        return EXIT_USAGE;
+    const bool skipped = targets.bad_lines > 0;
+    if (targets.count == 0) {
+        fprintf(stderr, "hc: no %s digest in --hashes file %s\n", alg->name, args->value[OPT_HASHES]);
+        hash_targets_free(&targets);
+        return EXIT_USAGE;
+    }
+    uint8_t empty[HC_MAX_DIGEST_LEN];
+    const unsigned dl = alg->digest_len;
+    many_search m = {.out = out, .alg = alg, .json = json, .base64 = args->present[OPT_BASE64], .targets = &targets};
+    m.found = calloc(targets.count, 1);
+    size_t *index = malloc(targets.count * sizeof(size_t));
+    uint8_t *digests = malloc(targets.count * dl);
+    hc_pool *pool = NULL;
+    hc_crack_job job;
+    int status = EXIT_USAGE;
+    if (!m.found || !index || !digests) {
+        cli_out_of_memory();
+        goto done;
+    }
+    if (!digest_of_text(alg, "", empty) || !start_job(args, alg, o, &job, &pool))
+        goto done;
+    /* §5.9: the empty string is found before any search; the others go
+     * to the engine */
+    size_t searched = 0;
+    for (size_t i = 0; i < targets.count; i++) {
+        const uint8_t *d = targets.digests + i * dl;
+        if (memcmp(d, empty, dl) == 0) {
+            print_hit(&m, i, (const uint8_t *)"", 0);
+            continue;
+        }
+        memcpy(digests + searched * dl, d, dl);
+        index[searched++] = i;
+    }
+    m.index = index;
+    job.targets = digests;
+    job.target_count = searched;
+    job.on_found = ignore_found;
+    double elapsed = 0;
+    hc_crack_result result;
+    memset(&result, 0, sizeof(result));
+    hc_status run = HC_OK;
+    if (searched > 0 && o->max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
+        output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
+    } else if (searched > 0) {
+        cli_catch_interrupt();
+        if (!args->present[OPT_NOPROBE]) {
+            probe(out, &job);
+            output_line(out, "%s", ""); /* ends the probe line (before the hits) */
+        }
+        job.on_found = on_found;
+        job.found_arg = &m;
+        crack_status live;
+        crack_status_start(&live, &job);
+        double start = cli_monotonic_seconds();
+        run = atomic_load(&cli_interrupted) ? HC_OK : hc_crack_run(&job, &result);
+        elapsed = cli_monotonic_seconds() - start;
+        crack_status_stop(&live, &job);
+    }
+    if (run != HC_OK) {
+        fprintf(stderr, "hc: %s\n", hc_status_text(run));
+        goto done;
+    }
+    if (json) {
+        for (size_t i = 0; i < targets.count; i++)
+            if (!m.found[i])
+                print_json_result(out, alg, targets.digests + i * dl, false, NULL, 0, 0, -1);
+    }
+    print_summary(out, result.attempts, elapsed);
+    output_line(out, "Found %zu of %zu targets%s", m.found_count, targets.count,
+                skipped ? " (lines of the file were skipped)" : "");
+    status = m.found_count == targets.count && !skipped ? EXIT_OK
+             : atomic_load(&cli_interrupted)                ? EXIT_INTERRUPTED
+                                                            : EXIT_MISMATCH;
+done:
+    hc_pool_destroy(pool);
+    free(m.found);
+    free(index);
+    free(digests);
+    hash_targets_free(&targets);
+    return status;
+}
+
+/* ---- one target ---- */
 
 static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
@@ -267,24 +470,20 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     const bool json = choice.kind == FORMAT_JSON;
     const bool performance = args->present[OPT_PERFORMANCE];
     const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
-    if (!performance && *source == '\0') {
+    if (args->present[OPT_HASHES] && (performance || args->present[OPT_SOURCE])) {
+        print_parse_error(out, "--hashes takes the place of -s and -p: give one of them");
+        return EXIT_USAGE;
+    }
+    if (!args->present[OPT_HASHES] && !performance && *source == '\0') {
         output_line(out, "--source option is required to restore hash. Use -p to run performance test without it");
         help_mode(out, algs, &cli_mode_hash);
         return EXIT_USAGE;
     }
-    unsigned threads = threads_option(out, args);
-    int64_t min_len, max_len;
-    if (!length_option(out, args, OPT_MIN, MIN_DEFAULT, &min_len) ||
-        !length_option(out, args, OPT_MAX, MAX_DEFAULT, &max_len))
+    search_options o;
+    if (!parse_search_options(out, args, &o))
         return EXIT_USAGE;
-    if (min_len > max_len) {
-        output_line(out, "Minimum password length %lld is greater than maximum %lld", (long long)min_len,
-                    (long long)max_len);
-        return EXIT_USAGE;
-    }
-    uint64_t part, parts;
-    if (!part_option(args, &part, &parts))
-        return EXIT_USAGE;
+    if (args->present[OPT_HASHES])
+        return run_many(args, alg, out, json, &o);
 
     uint8_t target[HC_MAX_DIGEST_LEN], empty[HC_MAX_DIGEST_LEN];
     if (performance) {
@@ -306,9 +505,9 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
         output_line(out, "Initial string is: Empty string");
         return EXIT_OK;
     }
-    if (max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
+    if (o.max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
         /* The reference glues this to the probe line [Q]; we skip the probe. */
-        output_line(out, "Max string length is too big: %lld", (long long)max_len);
+        output_line(out, "Max string length is too big: %lld", (long long)o.max_len);
         if (json) {
             print_json_result(out, alg, target, false, NULL, 0, 0, 0);
             return EXIT_MISMATCH;
@@ -318,28 +517,11 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
         return EXIT_MISMATCH;
     }
 
-    uint8_t dict[HC_DICT_MAX];
-    size_t dict_len;
-    const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
-    hc_pool *pool = NULL;
-    if (hc_crack_dictionary(spec, strlen(spec), dict, &dict_len) != HC_OK ||
-        hc_pool_create(&pool, threads) != HC_OK) {
-        cli_out_of_memory();
+    hc_pool *pool;
+    hc_crack_job job;
+    if (!start_job(args, alg, &o, &job, &pool))
         return EXIT_USAGE;
-    }
-    hc_crack_job job = {
-        .alg = alg,
-        .target = target,
-        .dict = dict,
-        .dict_len = dict_len,
-        .min_len = (uint32_t)min_len,
-        .max_len = (uint32_t)max_len,
-        .part = part,
-        .parts = parts,
-        .threads = hc_pool_threads(pool),
-        .pool = pool,
-        .cancelled = interrupted,
-    };
+    job.target = target;
 
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
      * the exit status says it was interrupted (§10.7). */

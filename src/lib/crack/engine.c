@@ -26,7 +26,15 @@
  * the dictionary's first byte. Only that tail is kept; the leading run is
  * hashed once per length from a small repeating buffer, in pieces with a
  * poll between them, and its state copied for every candidate. Memory per
- * worker stays a few hundred KiB whatever the length. */
+ * worker stays a few hundred KiB whatever the length.
+ *
+ * Many targets (job->targets) are searched in the same pass: no chunk is
+ * dropped (each target has its own first match), every match is reported
+ * as it is found, and the run ends when all are found. A candidate is
+ * tested against the targets' filter (targets.h): in the kernel for
+ * families with a filter mode (kernel.h), with one bitmap probe after the
+ * one-at-a-time path's hash; other kernels run once per target when there
+ * are only a few (PER_TARGET_MAX), else the one-at-a-time path takes over. */
 #include "hc/crack.h"
 
 #include <pthread.h>
@@ -37,6 +45,7 @@
 #include "algos/crc_table.h"
 #include "crack/engine_probe.h"
 #include "crack/kernel.h"
+#include "crack/targets.h"
 #include "hc/cpu.h"
 #include "hc/pool.h"
 
@@ -76,7 +85,10 @@ enum {
     CALIBRATION_LEN = 64,
     /* Most characters a kernel call varies (a one-byte dictionary would
      * otherwise put a whole CRC candidate in the table). */
-    MAX_SUFFIX = 32
+    MAX_SUFFIX = 32,
+    /* Many targets without a filter mode: up to this many, the kernel runs
+     * once per target (still faster than one candidate at a time). */
+    PER_TARGET_MAX = 4
 };
 
 typedef struct length_plan {
@@ -106,6 +118,16 @@ typedef struct engine {
     uint64_t target64[8];
     bool copy_prefix;
     uint32_t crc_table[256];         /* CRC rows: the byte-wise table */
+    /* Many targets: the set, the kernel's way with them, and which of
+     * them (job indices) were found, under lock. */
+    bool multi;
+    hc_target_set set;
+    bool kernel_filter;              /* the kernel takes the set's filter */
+    unsigned per_target;             /* else: kernel passes, one per target (0: none) */
+    uint32_t target_words_of[PER_TARGET_MAX][16];
+    uint64_t target64_of[PER_TARGET_MAX][8];
+    uint8_t *found_flags;
+    size_t found_count;
 
     /* The run: from (first_len, first_off) to (last_len, last_end). */
     bool empty;
@@ -303,6 +325,40 @@ static void record_match(worker *w, const chunk *c, hc_count index)
     pthread_mutex_unlock(&e->lock);
 }
 
+/* Many targets: the worker's current candidate hashes to target t (a job
+ * index); reported unless an earlier match of t was. */
+static void record_target(worker *w, const chunk *c, size_t t)
+{
+    engine *e = w->e;
+    pthread_mutex_lock(&e->lock);
+    if (!e->found_flags[t]) {
+        uint8_t *text = e->found_text;
+        if (w->base > 0) {
+            /* a long candidate is written out in full, once per target */
+            text = realloc(e->found_text, c->len);
+            if (text == NULL) {
+                e->error = HC_ERR_NOMEM;
+                atomic_store(&e->stop, true);
+                pthread_mutex_unlock(&e->lock);
+                return;
+            }
+            e->found_text = text;
+            memset(text, e->job->dict[0], w->base);
+            memcpy(text + w->base, w->text, c->len - w->base);
+        } else {
+            text = w->text;
+        }
+        e->found_flags[t] = 1;
+        e->found_count++;
+        if (e->job->progress)
+            atomic_fetch_add_explicit(&e->job->progress->found, 1, memory_order_relaxed);
+        e->job->on_found(e->job->found_arg, t, text, c->len);
+        if (e->found_count == e->set.count)
+            atomic_store(&e->stop, true);
+    }
+    pthread_mutex_unlock(&e->lock);
+}
+
 static void fail(engine *e, hc_status status)
 {
     pthread_mutex_lock(&e->lock);
@@ -479,15 +535,21 @@ static bool run_register(worker *w, const chunk *c, uint32_t len, uint32_t *reg)
     return true;
 }
 
-/* Hashes the whole candidate and compares (false also when dropped). */
-static bool verify(worker *w, const chunk *c, uint32_t len)
+/* Hashes the whole candidate into w->digest (false when dropped). */
+static bool hash_candidate(worker *w, const chunk *c, uint32_t len)
 {
     uint32_t n = len - w->base;
     if (!start_candidate(w, c, len, &w->hasher))
         return false;
     hc_hasher_update(&w->hasher, message(w, 0, n), (size_t)n * w->e->cw);
     hc_hasher_final(&w->hasher, w->digest);
-    return matches_target(w);
+    return true;
+}
+
+/* Hashes the whole candidate and compares (false also when dropped). */
+static bool verify(worker *w, const chunk *c, uint32_t len)
+{
+    return hash_candidate(w, c, len) && matches_target(w);
 }
 
 /* ---- generic path --------------------------------------------------------------- */
@@ -535,7 +597,11 @@ static void run_generic(worker *w, const chunk *c)
             hc_hasher_final(&w->hasher, w->digest);
             hashed += n * cw + final_bytes;
         }
-        if (matches_target(w)) {
+        size_t target;
+        if (e->multi) {
+            if (hc_target_check(&e->set, w->digest, &target))
+                record_target(w, c, target);
+        } else if (matches_target(w)) {
             record_match(w, c, c->off + (c->count - left));
             w->processed += batch + 1;
             return;
@@ -736,7 +802,11 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         .digest_len = e->alg->digest_len,
         .passes = e->alg->passes,
         .msg_bytes = e->layout.lead_zeros + len * cw,
+        .filter = e->kernel_filter ? &e->set.filter : NULL,
     };
+    /* kernel passes over each range: one per target without a filter mode */
+    const unsigned passes = e->per_target ? e->per_target : 1;
+    uint32_t crc_want = 0;
 
     uint64_t left = c->count;
     while (left > 0) {
@@ -748,31 +818,46 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
             if (base > 0 && !run_register(w, c, len, &reg))
                 return;
             reg = hc_crc_table_run(e->crc_table, reg, w->text, prefix_len - base);
-            words[0] = crc_zeros(e->crc_table, reg, plan->t) ^ ~e->target_words[0];
+            crc_want = crc_zeros(e->crc_table, reg, plan->t);
+            words[0] = crc_want ^ ~e->target_words[0];
         } else {
             for (unsigned i = 0; i < e->layout.block_words; i++) {
                 words64[i] = load_word(block + wb * i, wb, be);
                 words[i] = (uint32_t)words64[i];
             }
         }
-        size_t u = u0;
-        while (u < u_end) {
-            unsigned n = 0;
-            u = e->layout.kernel(&args, u, u_end, w->hits, HITS_CAP, &n);
-            for (unsigned h = 0; h < n; h++) {
-                if (w->hits[h] < u0)
-                    continue;
-                /* The suffix of this lane, then the whole candidate. */
-                uint64_t s = w->hits[h];
-                for (unsigned k = len; k-- > prefix_len;) {
-                    w->text[k - base] = e->job->dict[s % e->d];
-                    s /= e->d;
-                }
-                if (verify(w, c, len)) {
-                    record_match(w, c, outer * inner + w->hits[h]);
-                    w->processed += w->hits[h] - u0 + 1;
-                    w->kernel_processed += w->hits[h] - u0 + 1;
-                    return;
+        for (unsigned pass = 0; pass < passes; pass++) {
+            if (e->per_target) {
+                args.target = e->target_words_of[pass];
+                args.target64 = e->target64_of[pass];
+                if (crc)
+                    words[0] = crc_want ^ ~e->target_words_of[pass][0];
+            }
+            size_t u = u0;
+            while (u < u_end) {
+                unsigned n = 0;
+                u = e->layout.kernel(&args, u, u_end, w->hits, HITS_CAP, &n);
+                for (unsigned h = 0; h < n; h++) {
+                    if (w->hits[h] < u0)
+                        continue;
+                    /* The suffix of this lane, then the whole candidate. */
+                    uint64_t s = w->hits[h];
+                    for (unsigned k = len; k-- > prefix_len;) {
+                        w->text[k - base] = e->job->dict[s % e->d];
+                        s /= e->d;
+                    }
+                    if (e->multi) {
+                        size_t target;
+                        if (!hash_candidate(w, c, len))
+                            return;
+                        if (hc_target_find(&e->set, w->digest, &target))
+                            record_target(w, c, target);
+                    } else if (verify(w, c, len)) {
+                        record_match(w, c, outer * inner + w->hits[h]);
+                        w->processed += w->hits[h] - u0 + 1;
+                        w->kernel_processed += w->hits[h] - u0 + 1;
+                        return;
+                    }
                 }
             }
         }
@@ -861,7 +946,8 @@ static void worker_main(void *arg, size_t index)
 
 static bool job_valid(const hc_crack_job *job)
 {
-    return job->alg && job->target && (job->dict || job->dict_len == 0) && job->dict_len <= HC_DICT_MAX &&
+    const bool targets = job->target_count > 0 ? job->targets && job->on_found : job->target != NULL;
+    return job->alg && targets && (job->dict || job->dict_len == 0) && job->dict_len <= HC_DICT_MAX &&
            job->min_len >= 1 && job->min_len <= job->max_len && job->max_len <= HC_CRACK_MAX_LENGTH &&
            (job->part == 0) == (job->parts == 0) && job->part <= job->parts && job->threads >= 1;
 }
@@ -910,6 +996,20 @@ static void set_range(engine *e)
     e->size = rank_in_run(e, e->last_len, e->last_end - 1) + 1;
 }
 
+/* A target as the kernel compares it: the algorithm's words. */
+static void target_words(const engine *e, const uint8_t *target, uint32_t words[16], uint64_t words64[8])
+{
+    const bool be = e->layout.big_endian;
+    const unsigned digest_len = e->alg->digest_len;
+    for (unsigned i = 0; i < digest_len / 4 && i < 16; i++)
+        words[i] = (uint32_t)load_word(target + 4 * i, 4, be);
+    for (unsigned i = 0; i < digest_len / 8 && i < 8; i++)
+        words64[i] = load_word(target + 8 * i, 8, be);
+    /* CRCs print their value most significant byte first (§6). */
+    if (e->layout.padding == HC_MB_CRC_TABLE)
+        words[0] = (uint32_t)load_word(target, 4, true);
+}
+
 static hc_status engine_init(engine *e, const hc_crack_job *job, const hc_crack_probe *probe)
 {
     memset(e, 0, sizeof(*e));
@@ -923,17 +1023,11 @@ static hc_status engine_init(engine *e, const hc_crack_job *job, const hc_crack_
                     hc_kernel_layout(job->alg, hc_simd_active(), probe && probe->any_entry ? HC_KERNEL_ANY_ENTRY : 0,
                                      &e->layout);
     if (e->use_kernel) {
-        const bool be = e->layout.big_endian;
-        for (unsigned i = 0; i < job->alg->digest_len / 4 && i < 16; i++)
-            e->target_words[i] = (uint32_t)load_word(job->target + 4 * i, 4, be);
-        for (unsigned i = 0; i < job->alg->digest_len / 8 && i < 8; i++)
-            e->target64[i] = load_word(job->target + 8 * i, 8, be);
+        /* many targets: the first one's words until engine_targets */
+        target_words(e, job->target_count > 0 ? job->targets : job->target, e->target_words, e->target64);
         e->crc = e->layout.padding == HC_MB_CRC_TABLE;
-        if (e->crc) {
-            /* CRCs print their value most significant byte first (§6). */
-            e->target_words[0] = (uint32_t)load_word(job->target, 4, true);
+        if (e->crc)
             hc_crc_table_make(e->crc_table, job->alg->crc_poly);
-        }
     }
     e->copy_prefix = !(job->alg->flags & HC_ALG_OPAQUE_CTX) && job->alg->ctx_size <= COPY_CTX_MAX;
     atomic_init(&e->found_seq, UINT64_MAX);
@@ -964,6 +1058,41 @@ void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *ha
     pthread_mutex_destroy(&e.lock);
 }
 
+/* Many targets: the set, and how the kernel (if any) takes them. */
+static hc_status engine_targets(engine *e)
+{
+    const hc_crack_job *job = e->job;
+    if (job->target_count == 0)
+        return HC_OK;
+    e->multi = true;
+    const bool be = e->use_kernel && e->layout.big_endian;
+    hc_status status = hc_target_set_init(&e->set, job->targets, job->target_count, e->alg->digest_len, be);
+    if (status != HC_OK)
+        return status;
+    if ((e->found_flags = calloc(job->target_count, 1)) == NULL)
+        return HC_ERR_NOMEM;
+    if (!e->use_kernel)
+        return HC_OK;
+    if (e->layout.filters) {
+        e->kernel_filter = true;
+    } else if (job->target_count <= PER_TARGET_MAX) {
+        e->per_target = (unsigned)job->target_count;
+        for (unsigned t = 0; t < e->per_target; t++)
+            target_words(e, job->targets + (size_t)t * e->alg->digest_len, e->target_words_of[t], e->target64_of[t]);
+    } else {
+        e->use_kernel = false;
+    }
+    return HC_OK;
+}
+
+static void engine_free(engine *e)
+{
+    free(e->found_text);
+    free(e->found_flags);
+    hc_target_set_free(&e->set);
+    pthread_mutex_destroy(&e->lock);
+}
+
 hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, hc_crack_probe *probe)
 {
     memset(result, 0, sizeof(*result));
@@ -973,6 +1102,10 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
     hc_status status = engine_init(&e, job, probe);
     if (status != HC_OK)
         return status;
+    if ((status = engine_targets(&e)) != HC_OK) {
+        engine_free(&e);
+        return status;
+    }
 
     if (!e.empty) {
         hc_pool *own = NULL;
@@ -987,7 +1120,11 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
     if (status == HC_OK) {
         result->hashed = e.processed;
         result->cancelled = atomic_load(&e.cancelled);
-        if (atomic_load(&e.found_seq) != UINT64_MAX) {
+        if (e.multi) {
+            result->found_count = e.found_count;
+            result->found = e.found_count == e.set.count;
+            result->attempts = e.base_attempts + (result->cancelled || result->found ? e.processed : e.size);
+        } else if (atomic_load(&e.found_seq) != UINT64_MAX) {
             result->found = true;
             result->found_text = e.found_text;
             result->found_len = e.found_len;
@@ -1004,8 +1141,7 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
         probe->kernel_candidates = e.kernel_processed;
         probe->generic_candidates = e.processed - e.kernel_processed;
     }
-    free(e.found_text);
-    pthread_mutex_destroy(&e.lock);
+    engine_free(&e);
     return status;
 }
 

@@ -25,6 +25,14 @@
  * the engine verifies each report with the ordinary hasher. Reports come in
  * increasing u.
  *
+ * Filter mode (many targets in one pass, hc_crack_job's targets): where
+ * the family sets `filters` and args->filter is not NULL, the kernel runs
+ * every step up to the digest's first word instead of undoing the last
+ * ones from one target, and reports the lanes whose first digest word (in
+ * the row's byte order) is one of the filter's keys: a bitmap lookup per
+ * lane, then an exact search of the few that pass. The engine verifies
+ * each report with the ordinary hasher, as for one target.
+ *
  * SHA-3 and Keccak use the same scheme with 64-bit little-endian words: a
  * one-block message is the rate (block_len bytes) with the sponge padding
  * (domain byte after the message, 0x80 in the rate's last byte, FIPS 202
@@ -56,6 +64,23 @@
  * lanes). */
 #define HC_MB_MAX_WORDS 32
 
+/* The targets' first digest words (keys), for filter mode: a Bloom filter
+ * small enough for the L1 cache, then a hash table. */
+typedef struct hc_mb_filter {
+    /* bits key >> shift and (key * HC_MB_FILTER_MIX) >> shift are set for
+     * every key (2^(32 - shift) bits) */
+    const uint32_t *bitmap;
+    unsigned shift;
+    /* The keys but 0 at (key * HC_MB_FILTER_MIX) >> table_shift or in the
+     * next slots (wrapping at table_mask), 0 in the empty slots. */
+    const uint32_t *table;
+    unsigned table_shift;
+    uint32_t table_mask;
+    bool has_zero;            /* 0 is a key */
+} hc_mb_filter;
+
+#define HC_MB_FILTER_MIX 0x9E3779B1u /* 2^32 / the golden ratio: spreads any bits to the top */
+
 typedef struct hc_mb_args {
     const uint32_t *w;        /* the block's words (16, HAVAL 32), varying bits zero */
     const uint32_t *tab_lo;   /* bits of word - 1 per suffix (when two) */
@@ -70,6 +95,7 @@ typedef struct hc_mb_args {
     unsigned digest_len;
     unsigned passes;
     unsigned msg_bytes;       /* the message length (BLAKE2s/BLAKE3/BLAKE2b hash it in) */
+    const hc_mb_filter *filter; /* not NULL: filter mode (families with `filters` only) */
 } hc_mb_args;
 
 /* Hashes lanes [u, end) (in vectors; lanes past end are hashed but never
@@ -111,6 +137,8 @@ typedef struct hc_kernel {
      * time (SHA-256: 8.7 against 10.3 M/s with HC_SIMD=portable on the
      * AVX-512 development machine), so it is not used there. */
     bool portable_loses_to_sha_ext;
+    /* The entry points take filter mode (above). */
+    bool filters;
     /* Index: hc_simd_level; NULL where that level has no entry point of its
      * own (a lower one is used; none at all: the generic path). */
     hc_mb_kernel_fn *entry[HC_SIMD_LEVEL_COUNT];
@@ -169,6 +197,7 @@ typedef struct hc_mb_layout {
     unsigned word_bytes;
     bool big_endian;
     bool length_big_endian;   /* the padding's length (big_endian implies it) */
+    bool filters;             /* the kernel takes filter mode */
     unsigned block_bytes, block_words;
     unsigned max_bytes;       /* longest message of one block (CRC: no limit) */
     unsigned lead_zeros;

@@ -21,10 +21,12 @@
 #define ENTRIES_AVX512(family) {[HC_SIMD_AVX512] = X86(hc_mb_##family##_avx512)}
 
 const hc_kernel hc_kernel_md5 = {
-    .name = "md5", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_ALL(md5),
+    .name = "md5", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
+    .entry = ENTRIES_ALL(md5),
 };
 const hc_kernel hc_kernel_md4 = {
-    .name = "md4", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_ALL(md4),
+    .name = "md4", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
+    .entry = ENTRIES_ALL(md4),
 };
 const hc_kernel hc_kernel_sha1 = {
     .name = "sha1", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 8,
@@ -127,6 +129,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
         layout->word_bytes = k->word_bytes;
         layout->big_endian = k->big_endian;
         layout->length_big_endian = k->big_endian || k->length_big_endian;
+        layout->filters = k->filters;
         layout->block_bytes = k->block_bytes ? k->block_bytes : alg->block_len;
         layout->block_words = layout->block_bytes / k->word_bytes;
         layout->max_bytes = max_message(k, layout->block_bytes);

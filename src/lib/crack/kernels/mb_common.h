@@ -35,6 +35,52 @@
         }                                                                               \
     } while (0)
 
+/* Filter mode (kernel.h): is key one of the targets' keys? Asked only for
+ * the lanes that passed the bitmap: one probe of the table, most often. */
+static inline bool mb_filter_has(const hc_mb_filter *f, uint32_t key)
+{
+    if (key == 0)
+        return f->has_zero;
+    for (uint32_t at = (key * HC_MB_FILTER_MIX) >> f->table_shift;; at = (at + 1) & f->table_mask) {
+        uint32_t k = f->table[at];
+        if (k == key)
+            return true;
+        if (k == 0)
+            return false;
+    }
+}
+
+/* The lanes of x that may be keys of the filter: both of their bits set in
+ * the bitmap (two gathers from the L1 cache), and of those (about one in
+ * 200 with 10,000 keys) the ones whose home slot in the table is not empty
+ * (a gather of only those lanes): mb_filter_has decides them. */
+MB_INLINE unsigned mb_filter_mask(V x, const hc_mb_filter *f)
+{
+    V bit = x >> f->shift, bit2 = (x * HC_MB_FILTER_MIX) >> f->shift;
+    V words = V_GATHER(f->bitmap, bit >> 5), words2 = V_GATHER(f->bitmap, bit2 >> 5);
+    unsigned m = V_EQ((words >> (bit & 31)) & (words2 >> (bit2 & 31)) & 1, V_SET1(1));
+    if (m == 0)
+        return 0;
+    V slot = V_GATHER_MASKED(f->table, (x * HC_MB_FILTER_MIX) >> f->table_shift, m);
+    return m & ~V_EQ(slot, V_SET1(0));
+}
+
+/* MB_REPORT for filter mode: of the lanes set in masks[k] (mb_filter_mask
+ * of keys[k]), those whose key is one of the filter's. */
+#define MB_FILTER_REPORT(keys, masks, ni, width, filter)                                             \
+    do {                                                                                             \
+        for (int k_ = 0; k_ < (ni); k_++) {                                                          \
+            unsigned m_ = (masks)[k_];                                                               \
+            while (m_) {                                                                             \
+                unsigned lane_ = (unsigned)__builtin_ctz(m_);                                        \
+                size_t pos_ = u + (size_t)k_ * (width) + lane_;                                      \
+                m_ &= m_ - 1;                                                                        \
+                if (pos_ < end && mb_filter_has((filter), (keys)[k_][lane_]))                        \
+                    hits[(*count)++] = (uint32_t)pos_;                                               \
+            }                                                                                        \
+        }                                                                                            \
+    } while (0)
+
 /* The n message words of the lanes u.. of one vector: the constant words
  * xc[] with the varying bits of word J (and J - 1) added from the tables
  * tab_hi, tab_lo (args' 32- or 64-bit ones, read with LOAD). */

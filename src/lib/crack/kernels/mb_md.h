@@ -184,8 +184,19 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
         }                                                                                              \
         STEPS                                                                                          \
         unsigned masks[MD_INTERLEAVE];                                                                 \
-        MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++) masks[k] = V_EQ(q[k][(last - 3) & 3], want); \
-        MB_REPORT(masks, MD_INTERLEAVE, VL);                                                           \
+        if (FILTER) {                                                                                  \
+            /* Q[last-3] is A less its initial value (md_prepare) */                                   \
+            V keys[MD_INTERLEAVE];                                                                     \
+            MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                          \
+            {                                                                                          \
+                keys[k] = q[k][(last - 3) & 3] + V_SET1(MD_IV_A);                                      \
+                masks[k] = mb_filter_mask(keys[k], args->filter);                                      \
+            }                                                                                          \
+            MB_FILTER_REPORT(keys, masks, MD_INTERLEAVE, VL, args->filter);                            \
+        } else {                                                                                       \
+            MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++) masks[k] = V_EQ(q[k][(last - 3) & 3], want); \
+            MB_REPORT(masks, MD_INTERLEAVE, VL);                                                       \
+        }                                                                                              \
     }                                                                                                  \
     return end;
 
@@ -201,26 +212,34 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
 
 /* (word, two): word 0 alone, words 1..7 alone or with the previous one,
  * specialised; longer messages (words 8..13) share one variant that decides
- * per step at run time (branches that always go the same way). Defines
+ * per step at run time (branches that always go the same way). The same
+ * again for filter mode (kernel.h), whose last step is fixed. Defines
  * static size_t f_dispatch(...), which picks the variant. */
+#define MD_VARIANT_SET(f, s, FILTER)                                                                \
+    MD_VARIANT(f##_0##s, f##_body, 0, false, FILTER)                                                \
+    MD_VARIANT(f##_1##s, f##_body, 1, false, FILTER) MD_VARIANT(f##_1t##s, f##_body, 1, true, FILTER) \
+    MD_VARIANT(f##_2##s, f##_body, 2, false, FILTER) MD_VARIANT(f##_2t##s, f##_body, 2, true, FILTER) \
+    MD_VARIANT(f##_3##s, f##_body, 3, false, FILTER) MD_VARIANT(f##_3t##s, f##_body, 3, true, FILTER) \
+    MD_VARIANT(f##_4##s, f##_body, 4, false, FILTER) MD_VARIANT(f##_4t##s, f##_body, 4, true, FILTER) \
+    MD_VARIANT(f##_5##s, f##_body, 5, false, FILTER) MD_VARIANT(f##_5t##s, f##_body, 5, true, FILTER) \
+    MD_VARIANT(f##_6##s, f##_body, 6, false, FILTER) MD_VARIANT(f##_6t##s, f##_body, 6, true, FILTER) \
+    MD_VARIANT(f##_7##s, f##_body, 7, false, FILTER) MD_VARIANT(f##_7t##s, f##_body, 7, true, FILTER) \
+    MD_VARIANT(f##_any##s, f##_body, args->word, args->two && args->word > 0, FILTER)
+
 #define MD_VARIANTS(f)                                                                              \
-    MD_VARIANT(f##_0, f##_body, 0, false)                                                           \
-    MD_VARIANT(f##_1, f##_body, 1, false) MD_VARIANT(f##_1t, f##_body, 1, true)                     \
-    MD_VARIANT(f##_2, f##_body, 2, false) MD_VARIANT(f##_2t, f##_body, 2, true)                     \
-    MD_VARIANT(f##_3, f##_body, 3, false) MD_VARIANT(f##_3t, f##_body, 3, true)                     \
-    MD_VARIANT(f##_4, f##_body, 4, false) MD_VARIANT(f##_4t, f##_body, 4, true)                     \
-    MD_VARIANT(f##_5, f##_body, 5, false) MD_VARIANT(f##_5t, f##_body, 5, true)                     \
-    MD_VARIANT(f##_6, f##_body, 6, false) MD_VARIANT(f##_6t, f##_body, 6, true)                     \
-    MD_VARIANT(f##_7, f##_body, 7, false) MD_VARIANT(f##_7t, f##_body, 7, true)                     \
-    MD_VARIANT(f##_any, f##_body, args->word, args->two && args->word > 0)                          \
+    MD_VARIANT_SET(f, , false)                                                                      \
+    MD_VARIANT_SET(f, _filter, true)                                                                \
     static inline size_t f##_dispatch(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, \
                                       unsigned cap, unsigned *count)                                \
     {                                                                                               \
-        static hc_mb_kernel_fn *const variants[16] = {f##_0,  f##_0,  f##_1, f##_1t, f##_2, f##_2t, \
-                                                      f##_3,  f##_3t, f##_4, f##_4t, f##_5, f##_5t, \
-                                                      f##_6,  f##_6t, f##_7, f##_7t};               \
+        static hc_mb_kernel_fn *const variants[2][17] = {                                           \
+            {f##_0, f##_0, f##_1, f##_1t, f##_2, f##_2t, f##_3, f##_3t, f##_4, f##_4t, f##_5, f##_5t, \
+             f##_6, f##_6t, f##_7, f##_7t, f##_any},                                                \
+            {f##_0_filter, f##_0_filter, f##_1_filter, f##_1t_filter, f##_2_filter, f##_2t_filter,  \
+             f##_3_filter, f##_3t_filter, f##_4_filter, f##_4t_filter, f##_5_filter, f##_5t_filter, \
+             f##_6_filter, f##_6t_filter, f##_7_filter, f##_7t_filter, f##_any_filter}};           \
         unsigned i = args->word * 2 + (args->two && args->word > 0);                                \
-        return (i < 16 ? variants[i] : f##_any)(args, u, end, hits, cap, count);                    \
+        return variants[args->filter != NULL][i < 16 ? i : 16](args, u, end, hits, cap, count);     \
     }
 
 #endif

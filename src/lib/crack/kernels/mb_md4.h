@@ -35,11 +35,13 @@ static inline unsigned md4_last_use(unsigned j)
     MD4_STEP(44, MD_H, 3, 3, 11)
 
 MB_INLINE size_t md4_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                          unsigned *count, const unsigned J, const bool TWO)
+                          unsigned *count, const unsigned J, const bool TWO, const bool FILTER)
 {
     const unsigned first = TWO ? J - 1 : J;
-    const unsigned last =
-        TWO && md4_last_use(J - 1) > md4_last_use(J) ? md4_last_use(J - 1) : md4_last_use(J);
+    /* filter mode: every step up to A's (none undone, one target or not) */
+    const unsigned last = FILTER ? 47
+                          : TWO && md4_last_use(J - 1) > md4_last_use(J) ? md4_last_use(J - 1)
+                                                                          : md4_last_use(J);
     uint32_t km[48], q0[4], expected;
     md_prepare(args, false, first, last, km, q0, &expected);
     const V want = V_SET1(expected), pre0 = V_SET1(q0[0] + km[first]);

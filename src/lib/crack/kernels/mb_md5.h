@@ -42,11 +42,13 @@ static inline unsigned md5_last_use(unsigned j)
     MD5_STEP(60, MD5_I, 4, 6, 11)
 
 MB_INLINE size_t md5_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                          unsigned *count, const unsigned J, const bool TWO)
+                          unsigned *count, const unsigned J, const bool TWO, const bool FILTER)
 {
     const unsigned first = TWO ? J - 1 : J;
-    const unsigned last =
-        TWO && md5_last_use(J - 1) > md5_last_use(J) ? md5_last_use(J - 1) : md5_last_use(J);
+    /* filter mode: every step up to A's (none undone, one target or not) */
+    const unsigned last = FILTER ? 63
+                          : TWO && md5_last_use(J - 1) > md5_last_use(J) ? md5_last_use(J - 1)
+                                                                          : md5_last_use(J);
     uint32_t km[64], q0[4], expected;
     md_prepare(args, true, first, last, km, q0, &expected);
     const V want = V_SET1(expected), pre0 = V_SET1(q0[0] + km[first]);

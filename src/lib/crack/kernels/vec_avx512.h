@@ -23,6 +23,9 @@ typedef uint32_t V __attribute__((vector_size(64)));
 #define V_MD5I(b, c, d) V_TERN(b, c, d, 0x39)
 #define V_EQ(a, b) ((unsigned)_mm512_cmpeq_epi32_mask((__m512i)(a), (__m512i)(b)))
 #define V_PIN(x) __asm__("" : "+v"(x))
+#define V_GATHER(base, idx) ((V)_mm512_i32gather_epi32((__m512i)(idx), (const void *)(base), 4))
+#define V_GATHER_MASKED(base, idx, mask) \
+    ((V)_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), (__mmask16)(mask), (__m512i)(idx), (const void *)(base), 4))
 
 /* Eight 64-bit lanes. */
 typedef uint64_t V64 __attribute__((vector_size(64)));

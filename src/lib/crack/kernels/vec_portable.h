@@ -15,6 +15,9 @@
  *   V_MD5I(b, c, d)    c ^ (b | ~d)   (RFC 1321 function I)
  *   V_EQ(a, b)         bit mask of the lanes where a == b
  *   V_PIN(x)           keeps x as computed (an empty asm; see mb_md.h)
+ *   V_GATHER(p, idx)   lane i: p[idx[i]] (p: uint32_t words)
+ *   V_GATHER_MASKED(p, idx, m)  the same for the lanes in bit mask m, others
+ *                      0 or as V_GATHER
  * and, where the instruction set has them:
  *   V_TERN(a, b, c, imm)  three-input logic (vpternlogd)
  *   V64, VL64, V64_*   the same on 64-bit lanes (AVX-512 only)
@@ -46,6 +49,15 @@ static inline unsigned vec_portable_eq(V a, V b)
     return mask;
 }
 
+static inline V vec_portable_gather(const uint32_t *p, V idx, unsigned mask)
+{
+    V v = {0};
+    for (int i = 0; i < VL; i++)
+        if (mask >> i & 1)
+            v[i] = p[idx[i]];
+    return v;
+}
+
 #define V_SET1(x) ((V){0} + (uint32_t)(x))
 #define V_LOAD(p) vec_portable_load(p)
 #define V_ROL(a, n) HC_ROTL32(a, n)
@@ -56,5 +68,7 @@ static inline unsigned vec_portable_eq(V a, V b)
 #define V_MD5I(b, c, d) ((c) ^ ((b) | ~(d)))
 #define V_EQ(a, b) vec_portable_eq(a, b)
 #define V_PIN(x) ((void)0)
+#define V_GATHER(p, idx) vec_portable_gather(p, idx, ~0u)
+#define V_GATHER_MASKED(p, idx, mask) vec_portable_gather(p, idx, mask)
 
 #endif

@@ -1,0 +1,54 @@
+/* Many targets in one pass (hc_crack_job's targets): the digests sorted for
+ * an exact lookup, and the filter of their first words that rejects nearly
+ * every candidate with one bitmap probe (kernel.h's filter mode, and the
+ * one-at-a-time path). Internal to libhc. */
+#ifndef HC_CRACK_TARGETS_H
+#define HC_CRACK_TARGETS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "crack/kernel.h"
+#include "hc/status.h"
+
+typedef struct hc_target_set {
+    size_t count;
+    unsigned digest_len;
+    bool big_endian;        /* the keys are the first words read big-endian (SHA) */
+    uint8_t *digests;       /* count digests, sorted by memcmp */
+    size_t *order;          /* the job's index of each sorted digest */
+    uint32_t *bitmap, *table;
+    hc_mb_filter filter;    /* over bitmap and table */
+} hc_target_set;
+
+/* The set of count distinct digests of digest_len bytes (count >= 1;
+ * digest_len >= 4), keyed by the first 4 bytes read in the given byte
+ * order. The filter's bitmap is a Bloom filter with two bits per key, 64
+ * bits per key, between 2^16 and 2^18 bits (8 to 32 KiB: the L1 cache,
+ * where a probe from every lane costs little; from the L2 cache it costs
+ * 40% of MD5's time) up to 16 Ki targets, up to 2^23 bits (1 MiB) beyond: a
+ * key not among 10,000 targets passes it with a chance of 1/190. The table
+ * behind it is at most a quarter full (16 bytes per target or less).
+ * HC_ERR_INVALID for duplicates. */
+hc_status hc_target_set_init(hc_target_set *set, const uint8_t *digests, size_t count, unsigned digest_len,
+                             bool big_endian);
+void hc_target_set_free(hc_target_set *set);
+
+/* The key of a digest, as the kernels compute it. */
+uint32_t hc_target_key(const hc_target_set *set, const uint8_t *digest);
+
+/* Whether digest is one of the targets: its job index in *index. */
+bool hc_target_find(const hc_target_set *set, const uint8_t *digest, size_t *index);
+
+/* The bitmap and the keys, then the digests: the one-at-a-time path's test. */
+static inline bool hc_target_check(const hc_target_set *set, const uint8_t *digest, size_t *index)
+{
+    uint32_t key = hc_target_key(set, digest);
+    uint32_t bit = key >> set->filter.shift, bit2 = (key * HC_MB_FILTER_MIX) >> set->filter.shift;
+    if (!(set->bitmap[bit >> 5] >> (bit & 31) & set->bitmap[bit2 >> 5] >> (bit2 & 31) & 1))
+        return false;
+    return hc_target_find(set, digest, index);
+}
+
+#endif

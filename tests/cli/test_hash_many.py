@@ -1,0 +1,178 @@
+"""hash mode with many targets (`--hashes FILE`): each hit printed as found,
+the summary, exit statuses, JSON lines, Base64, stdin, bad lines named,
+duplicates, --part, the empty string, Ctrl+C."""
+import json
+import os
+import re
+import signal
+import subprocess
+
+import pytest
+
+from conftest import run_hc, spawn_hc, wait_for_handler
+
+ATTEMPTS = re.compile(r"^Attempts: (\d{1,3}(?: \d{3})*) Time \d\d:\d\d:\d+\.\d{3} Speed: \d{1,3}(?: \d{3})* attempts/second$")
+# published MD5 digests (RFC 1321 §A.5 and common knowledge of "123")
+MD5 = {
+    "a": "0cc175b9c0f1b6a831c399e269772661",
+    "abc": "900150983cd24fb0d6963f7d28e17f72",
+    "123": "202cb962ac59075b964b07152d234b70",
+    "": "d41d8cd98f00b204e9800998ecf8427e",
+}
+NEVER = "00112233445566778899aabbccddeeff"
+
+
+def digest(alg, text):
+    r = run_hc(alg, "string", "-s", text)
+    assert r.rc == 0
+    return r.lines[0].lower()
+
+
+def write(tmp_path, lines, name="targets.txt"):
+    path = tmp_path / name
+    path.write_text("".join(line + "\n" for line in lines))
+    return str(path)
+
+
+def attempts_of(line):
+    m = ATTEMPTS.match(line)
+    assert m, line
+    return int(m.group(1).replace(" ", ""))
+
+
+def test_all_found(tmp_path):
+    path = write(tmp_path, [MD5["abc"], MD5["a"].upper(), MD5["123"]])
+    r = run_hc("md5", "hash", "--hashes", path, "-a", "0123456789abc", "-x", "3", "--noprobe")
+    assert r.rc == 0, r
+    hits = [line for line in r.lines if ": " in line and not line.startswith("Attempts")]
+    # the digest as hc writes it (small hex digits), the order as found
+    assert sorted(hits) == sorted([f"{MD5['a']}: a", f"{MD5['123']}: 123", f"{MD5['abc']}: abc"])
+    assert r.lines[-1] == "Found 3 of 3 targets"
+    # all found: the run ends there, before the end of the keyspace (13 + 169 + 2197)
+    assert attempts_of(r.lines[-2]) <= 13 + 169 + 2197
+
+
+def test_some_not_found_runs_to_the_end(tmp_path):
+    path = write(tmp_path, [MD5["abc"], NEVER])
+    r = run_hc("md5", "hash", "--hashes", path, "-a", "abc", "-x", "3", "--noprobe")
+    assert r.rc == 1, r
+    assert f"{MD5['abc']}: abc" in r.lines
+    assert r.lines[-1] == "Found 1 of 2 targets"
+    assert attempts_of(r.lines[-2]) == 3 + 9 + 27
+
+
+@pytest.mark.parametrize("alg", ["md5", "ntlm", "sha256", "crc32", "gost", "whirlpool", "sha-3-256"])
+def test_rows_many_and_few(tmp_path, alg):
+    """Rows whose kernel has a filter mode (md5, ntlm), kernels run once per
+    target (few) or the one-at-a-time path (many), a row without a kernel."""
+    words = ["b", "ca", "abc", "dcba", "cc", "a1", "2d", "d"]
+    for chosen in (words[:3], words):
+        path = write(tmp_path, [digest(alg, w) for w in chosen])
+        r = run_hc(alg, "hash", "--hashes", path, "-a", "0123456789abcd", "-x", "4", "--noprobe")
+        assert r.rc == 0, r
+        hits = {line.split(": ")[0]: line.split(": ")[1] for line in r.lines if ": " in line
+                and not line.startswith(("Attempts", "Found"))}
+        assert {digest(alg, w): w for w in chosen} == hits if alg != "crc32" else set(hits) == {
+            digest(alg, w) for w in chosen}
+
+
+def test_json_lines(tmp_path):
+    path = write(tmp_path, [MD5["abc"], NEVER, MD5[""]])
+    r = run_hc("md5", "hash", "--hashes", path, "-a", "abc", "-x", "3", "--noprobe", "--format", "json")
+    assert r.rc == 1, r
+    objects = [json.loads(line) for line in r.lines]
+    assert {"algorithm": "md5", "target": MD5[""], "found": True, "string": ""} in objects
+    assert {"algorithm": "md5", "target": MD5["abc"], "found": True, "string": "abc"} in objects
+    assert objects[-1] == {"algorithm": "md5", "target": NEVER, "found": False}
+    assert len(objects) == 3
+    # the summary goes to stderr
+    assert "Found 2 of 3 targets" in r.err
+
+
+def test_base64_and_stdin(tmp_path):
+    import base64
+    b64 = base64.b64encode(bytes.fromhex(MD5["abc"])).decode()
+    r = run_hc("md5", "hash", "--hashes", "-", "-b", "-a", "abc", "-x", "3", "--noprobe",
+               stdin=open(write(tmp_path, [b64, ""]), "rb"))
+    assert r.rc == 0, r
+    assert f"{b64}: abc" in r.lines
+
+
+def test_bad_lines_are_named(tmp_path):
+    path = write(tmp_path, [MD5["abc"], "xyz", "  ", MD5["a"][:30], MD5["abc"].upper(), "abcd" * 10])
+    r = run_hc("md5", "hash", "--hashes", path, "-a", "abc", "-x", "3", "--noprobe")
+    # everything valid found, but lines were skipped: not a full success
+    assert r.rc == 1, r
+    assert f"{path}:2: not a hex digest: 'xyz' (skipped)" in r.err
+    assert f"{path}:4: 30 hex digits, a md5 digest has 32" in r.err
+    assert f"{path}:5: the same digest as line 1 (skipped)" in r.err
+    assert f"{path}:6: 40 hex digits, a md5 digest has 32" in r.err
+    assert ":3:" not in r.err  # a blank line is no target and no error
+    assert r.lines[-1] == "Found 1 of 1 targets (lines of the file were skipped)"
+
+
+def test_bad_base64_lines(tmp_path):
+    path = write(tmp_path, ["YWJj", "!!!!"])
+    r = run_hc("md5", "hash", "--hashes", path, "-b", "-x", "2", "--noprobe")
+    assert r.rc == 2, r
+    assert ":1: 3 bytes of Base64, a md5 digest has 16" in r.err
+    assert ":2: not padded Base64" in r.err
+    assert "no md5 digest in --hashes file" in r.err
+
+
+def test_duplicates_alone_are_no_failure(tmp_path):
+    path = write(tmp_path, [MD5["abc"], MD5["abc"]])
+    r = run_hc("md5", "hash", "--hashes", path, "-a", "abc", "-x", "3", "--noprobe")
+    assert r.rc == 0, r
+    assert ":2: the same digest as line 1 (skipped)" in r.err
+    assert r.lines[-1] == "Found 1 of 1 targets"
+
+
+def test_usage_errors(tmp_path):
+    path = write(tmp_path, [MD5["abc"]])
+    r = run_hc("md5", "hash", "--hashes", path, "-s", MD5["abc"])
+    assert r.rc == 2 and "--hashes takes the place of -s and -p" in r.out + r.err
+    r = run_hc("md5", "hash", "--hashes", path, "-p")
+    assert r.rc == 2
+    r = run_hc("md5", "hash", "--hashes", str(tmp_path / "missing.txt"))
+    assert r.rc == 2
+    assert r.err.startswith(f"hc: cannot open --hashes file {tmp_path / 'missing.txt'}: No such file")
+    r = run_hc("md5", "hash", "--hashes", write(tmp_path, [], "empty.txt"))
+    assert r.rc == 2 and "no md5 digest in --hashes file" in r.err
+
+
+def test_parts_tile_the_keyspace(tmp_path):
+    """--part unchanged: the parts together find every target once."""
+    words = ["a", "cb", "bca", "ccc", "ab"]
+    path = write(tmp_path, [digest("sha1", w) for w in words])
+    found = []
+    for k in range(1, 4):
+        r = run_hc("sha1", "hash", "--hashes", path, "-a", "abc", "-x", "3", "--noprobe", "--part", f"{k}/3")
+        assert r.rc in (0, 1), r
+        found += [line.split(": ")[1] for line in r.lines if ": " in line and not line.startswith(("Attempts", "Found"))]
+    assert sorted(found) == sorted(words)
+
+
+def test_ten_thousand_targets(tmp_path):
+    """10,000 targets, a few of them real: all real ones found, one pass."""
+    real = ["zz9", "q1", "abc", "7"]
+    lines = [os.urandom(16).hex() for _ in range(10000 - len(real))] + [digest("md5", w) for w in real]
+    path = write(tmp_path, lines)
+    r = run_hc("md5", "hash", "--hashes", path, "-a", "0-9a-z", "-x", "3", "--noprobe")
+    assert r.rc == 1, r
+    hits = sorted(line.split(": ")[1] for line in r.lines if ": " in line and not line.startswith(("Attempts", "Found")))
+    assert hits == sorted(real)
+    assert r.lines[-1] == "Found 4 of 10000 targets"
+    assert attempts_of(r.lines[-2]) == 36 + 36 ** 2 + 36 ** 3
+
+
+def test_interrupt(tmp_path):
+    path = write(tmp_path, [NEVER, MD5["a"]])
+    proc = spawn_hc(["md5", "hash", "--hashes", path, "-x", "9", "--noprobe"], stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    wait_for_handler(proc.pid, timeout=20)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130, (out, err)
+    assert err.endswith(b"hc: interrupted\n")
+    assert out.decode().splitlines()[-1].startswith("Found ")
