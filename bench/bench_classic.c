@@ -16,7 +16,7 @@
 #include "algos/rhash_backend.h"
 #include "algos/ripemd.h"
 #include "algos/tiger.h"
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 static double seconds_now(void)
 {

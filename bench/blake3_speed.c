@@ -36,7 +36,7 @@
 #include <unistd.h>
 
 #include "blake3/blake3.h"
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 #include "hc/blake3.h"
 #include "hc/cpu.h"
 #include "hc/encode.h"

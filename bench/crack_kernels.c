@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
 

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 #include "hc/cpu.h"
 
 #define CLOCK_GHZ 3.6

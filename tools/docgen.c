@@ -91,7 +91,7 @@ static void emit_value(const cli_option_spec *spec, const value_syntax *syntax)
 static bool offered_to_all(const cli_option_spec *spec)
 {
     for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-        if (!option_offered(spec, &hc_algorithms[a]))
+        if (!option_offered(spec, hc_algorithm_at(a)))
             return false;
     return true;
 }
@@ -133,9 +133,9 @@ static void man_option(const cli_option_spec *spec, bool restrict_note)
     if (restrict_note && !offered_to_all(spec)) {
         emit(" (only for:");
         for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-            if (option_offered(spec, &hc_algorithms[a])) {
+            if (option_offered(spec, hc_algorithm_at(a))) {
                 emit(" ");
-                roff(hc_algorithms[a].name);
+                roff(hc_algorithm_name(hc_algorithm_at(a)));
             }
         emit(")");
     }
@@ -146,9 +146,9 @@ static void man_algorithms(void)
 {
     for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
         emit(".TP 14\n.B ");
-        roff(hc_algorithms[a].name);
+        roff(hc_algorithm_name(hc_algorithm_at(a)));
         emit("\n");
-        roff(hc_algorithms[a].title);
+        roff(hc_algorithm_title(hc_algorithm_at(a)));
         emit("\n");
     }
 }
@@ -242,7 +242,7 @@ static size_t group_algorithms(const cli_mode *mode, option_group *groups, size_
     size_t count = 0;
     for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
         char words[2048];
-        option_words(mode, &hc_algorithms[a], words, sizeof(words));
+        option_words(mode, hc_algorithm_at(a), words, sizeof(words));
         size_t g = 0;
         while (g < count && strcmp(groups[g].words, words) != 0)
             g++;
@@ -255,7 +255,7 @@ static size_t group_algorithms(const cli_mode *mode, option_group *groups, size_
         }
         size_t len = strlen(groups[g].algorithms);
         snprintf(groups[g].algorithms + len, sizeof(groups[g].algorithms) - len, "%s%s", len ? "|" : "",
-                 hc_algorithms[a].name);
+                 hc_algorithm_name(hc_algorithm_at(a)));
     }
     return count;
 }
@@ -301,7 +301,7 @@ static void write_bash(void)
     emit("    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n");
     emit("    local algorithms=\"");
     for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-        emit("%s%s", a ? " " : "", hc_algorithms[a].name);
+        emit("%s%s", a ? " " : "", hc_algorithm_name(hc_algorithm_at(a)));
     emit("\"\n    local commands=\"");
     for (size_t c = 0; c < cli_command_count; c++)
         emit("%s%s", c ? " " : "", cli_commands[c]->mode.name);
@@ -414,8 +414,8 @@ static void write_zsh(void)
     emit("    local -a algorithms commands modes\n");
     emit("    algorithms=(\n");
     for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
-        emit("        '%s:", hc_algorithms[a].name);
-        zsh_text(hc_algorithms[a].title);
+        emit("        '%s:", hc_algorithm_name(hc_algorithm_at(a)));
+        zsh_text(hc_algorithm_title(hc_algorithm_at(a)));
         emit("'\n");
     }
     emit("    )\n    commands=(\n");
@@ -558,13 +558,13 @@ static void write_fish(void)
     emit("end\n\n");
     emit("set -g __hc_algorithms");
     for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-        emit(" %s", hc_algorithms[a].name);
+        emit(" %s", hc_algorithm_name(hc_algorithm_at(a)));
     emit("\n\ncomplete -c hc -f\n");
     emit("complete -c hc -n '__hc_needs_first' -s h -l help -d 'Print the help and exit'\n");
     emit("complete -c hc -n '__hc_needs_first' -l version -d 'Print the version and the CPU features in use'\n");
     for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
-        emit("complete -c hc -n '__hc_needs_first' -a '%s' -d '", hc_algorithms[a].name);
-        fish_text(hc_algorithms[a].title);
+        emit("complete -c hc -n '__hc_needs_first' -a '%s' -d '", hc_algorithm_name(hc_algorithm_at(a)));
+        fish_text(hc_algorithm_title(hc_algorithm_at(a)));
         emit("'\n");
     }
     for (size_t c = 0; c < cli_command_count; c++) {
@@ -592,8 +592,8 @@ static void write_fish(void)
             size_t n = (size_t)snprintf(condition, sizeof(condition), "__hc_in_mode %s", mode->name);
             if (!offered_to_all(spec))
                 for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-                    if (option_offered(spec, &hc_algorithms[a]) && n < sizeof(condition))
-                        n += (size_t)snprintf(condition + n, sizeof(condition) - n, " %s", hc_algorithms[a].name);
+                    if (option_offered(spec, hc_algorithm_at(a)) && n < sizeof(condition))
+                        n += (size_t)snprintf(condition + n, sizeof(condition) - n, " %s", hc_algorithm_name(hc_algorithm_at(a)));
             fish_option(spec, condition);
         }
         emit("complete -c hc -n '__hc_in_mode %s' -s h -l help -d 'Print this help and exit'\n", mode->name);

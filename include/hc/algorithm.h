@@ -2,8 +2,9 @@
  *
  * Every algorithm is one const row of one table (src/lib/algorithms.c).
  * Name lookup, help, tests and benchmarks iterate the table; nothing else
- * switches on an algorithm.  Hooks are typed: each takes the context as
- * void * and casts it to its own type, so no function-pointer casts exist. */
+ * switches on an algorithm. What a row holds is private to libhc
+ * (src/lib/algorithm_row.h): users find rows by name or index and read
+ * their properties through the accessors below. */
 #ifndef HC_ALGORITHM_H
 #define HC_ALGORITHM_H
 
@@ -25,7 +26,6 @@
 #define HC_CTX_ALIGN 64
 
 struct hc_pool;
-struct hc_kernel;
 
 /* Dense ids, in the byte-wise sorted order of the names (contract §1.2). */
 typedef enum hc_algorithm_id {
@@ -123,73 +123,30 @@ typedef enum hc_backend {
 
 typedef struct hc_algorithm hc_algorithm;
 
-/* Longest node value of a tree hash's subtree (hc_tree_hooks.node_len). */
+/* Longest node value of a tree hash's subtree (hc_hasher_tree_node_len). */
 #define HC_TREE_NODE_MAX 64
 
-/* Tree hashes (BLAKE3): a message is a tree of leaf_len-byte leaves, and a
- * subtree of 2^k leaves that starts at a message offset that is a multiple
- * of its own size can be hashed apart, by any thread, into a node value
- * that is then appended to the running hash in message order. */
-typedef struct hc_tree_hooks {
-    uint32_t leaf_len;
-    uint32_t node_len;
-    /* Node of the subtree of len bytes at message offset `offset`. Reads
-     * only the parameters in ctx (key, mode), never changes it: any number
-     * of threads may call it at once on one context. */
-    void (*subtree)(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *node);
-    /* Append a subtree's node: the message so far ends where the subtree
-     * starts, and more input follows (a pushed subtree is never the root). */
-    void (*push)(void *ctx, uint64_t len, const uint8_t *node);
-} hc_tree_hooks;
-
-struct hc_algorithm {
-    hc_algorithm_id id;
-    const char *name;          /* exactly as typed on the command line */
-    const char *title;         /* human description for help and benchmark */
-    uint16_t digest_len;       /* bytes of the default digest */
-    uint16_t block_len;        /* bytes the compression function consumes */
-    uint32_t flags;            /* enum hc_algorithm_flags */
-    uint32_t ctx_size;         /* bytes of context, <= HC_MAX_CTX_SIZE */
-    hc_backend backend;        /* whose code update() runs */
-    /* The SIMD levels the row's own update() has code for, as bits
-     * (1u << hc_simd_level); 0 means portable C only. The dispatcher takes
-     * the highest one not above hc_simd_active(). Libraries choose their
-     * own code paths, so library rows leave it 0. */
-    uint8_t simd_levels;
-
-    /* Facts of one member of a family, read by its hooks and by its
-     * brute-force kernel alike (zero where they do not apply): */
-    uint8_t passes;            /* HAVAL: 3, 4 or 5 */
-    /* The first padding byte after the message: Tiger 0x01, Tiger2 0x80
-     * (TTH: its leaves are Tiger's); SHA-3 0x06, Keccak 0x01 (the domain
-     * bits with the first bit of pad10*1, FIPS 202 B.2). */
-    uint8_t pad_byte;
-    uint32_t crc_poly;         /* CRCs: the polynomial, reflected (RFC 1952 §8, RFC 3720 B.4) */
-    uint32_t backend_id;       /* librhash rows: the RHASH_* id */
-
-    /* Optional: obtain what the context refers to (HC_ALG_OPAQUE_CTX). */
-    hc_status (*acquire)(void *ctx, const hc_algorithm *alg);
-    /* Optional: give it back. */
-    void (*release)(void *ctx);
-    /* Start a new message. params is never NULL. */
-    void (*init)(void *ctx, const hc_algorithm *alg, const hc_params *params);
-    void (*update)(void *ctx, const void *data, size_t len);
-    /* Finish: write out_len bytes (digest_len unless HC_ALG_XOF_KEYED).
-     * The context must be initialised again before further use. */
-    void (*final)(void *ctx, uint8_t *out, size_t out_len);
-    /* Optional: hash a large in-memory buffer with all threads of pool.
-     * Same result as update(). */
-    void (*update_parallel)(void *ctx, const void *data, size_t len, struct hc_pool *pool);
-    /* Optional: the brute-force kernel family that hashes many equal-length
-     * candidates at once (src/lib/crack/kernel.h); every parameter it needs
-     * comes from the fields above. */
-    const struct hc_kernel *kernel;
-    /* Optional: subtrees hashed apart (tree hashes); see hc_hasher_subtree. */
-    const hc_tree_hooks *tree;
-};
-
-/* The table, indexed by hc_algorithm_id. */
-extern HC_API const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT];
+/* ---- the rows: what a row holds is libhc's business; these read it ----
+ *
+ * The rows in the byte-wise sorted order of their names, index 0 ..
+ * HC_ALGORITHM_COUNT - 1 (the index is the row's id); NULL past the end. */
+HC_API const hc_algorithm *hc_algorithm_at(size_t index);
+HC_API hc_algorithm_id hc_algorithm_id_of(const hc_algorithm *alg);
+/* Exactly as typed on the command line ("sha-3-256"). */
+HC_API const char *hc_algorithm_name(const hc_algorithm *alg);
+/* A human description for help and benchmarks. */
+HC_API const char *hc_algorithm_title(const hc_algorithm *alg);
+/* Bytes of the default digest (hc_params.out_len 0). */
+HC_API size_t hc_algorithm_digest_len(const hc_algorithm *alg);
+/* Bytes its compression function consumes at a time. */
+HC_API size_t hc_algorithm_block_len(const hc_algorithm *alg);
+/* enum hc_algorithm_flags. */
+HC_API uint32_t hc_algorithm_flags(const hc_algorithm *alg);
+/* Whose code computes it. */
+HC_API hc_backend hc_algorithm_backend(const hc_algorithm *alg);
+/* A tree hash's leaf size (BLAKE3: 1024): its subtrees can be hashed apart
+ * (hc_hasher_subtree); 0 for every other row. */
+HC_API size_t hc_algorithm_tree_leaf(const hc_algorithm *alg);
 
 /* "hc", "OpenSSL", "librhash", "ISA-L". */
 HC_API const char *hc_backend_name(hc_backend backend);
@@ -213,7 +170,7 @@ HC_API const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_d
 
 typedef struct hc_hasher {
     const hc_algorithm *alg;
-    void *ctx;            /* HC_CTX_ALIGN-aligned, alg->ctx_size bytes */
+    void *ctx;            /* HC_CTX_ALIGN-aligned, as large as the row needs */
     hc_params params;     /* copy of what the hasher was opened with */
     size_t out_len;       /* bytes final() writes */
 } hc_hasher;
@@ -225,6 +182,9 @@ HC_API void hc_hasher_close(hc_hasher *hasher);
 /* Start a new message with the same algorithm and parameters. */
 HC_API void hc_hasher_reset(hc_hasher *hasher);
 HC_API void hc_hasher_update(hc_hasher *hasher, const void *data, size_t len);
+/* The same as hc_hasher_update, with all threads of pool where the row can
+ * spread one buffer over threads (BLAKE3), on this thread otherwise. */
+HC_API void hc_hasher_update_parallel(hc_hasher *hasher, const void *data, size_t len, struct hc_pool *pool);
 /* Writes hasher->out_len bytes to out; the hasher must be reset before reuse. */
 HC_API void hc_hasher_final(hc_hasher *hasher, uint8_t *out);
 /* Copy the running state of src into dst (opened on the same algorithm).

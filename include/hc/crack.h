@@ -79,8 +79,8 @@ typedef void hc_crack_found_fn(void *arg, size_t target, const uint8_t *text, si
 
 typedef struct hc_crack_job {
     const hc_algorithm *alg;
-    const uint8_t *target;      /* alg->digest_len raw bytes (when target_count is 0) */
-    /* Many targets: target_count > 0 distinct digests of alg->digest_len
+    const uint8_t *target;      /* hc_algorithm_digest_len(alg) raw bytes (when target_count is 0) */
+    /* Many targets: target_count > 0 distinct digests of hc_algorithm_digest_len(alg)
      * bytes, one after the other, searched for in one pass over the
      * keyspace (target is then ignored). Each one found is reported to
      * on_found (required); the run ends when all are found, or at the end

@@ -7,14 +7,14 @@
 
 static void add_row(cli_algs *algs, const hc_algorithm *alg)
 {
-    algs->common_flags = algs->count == 0 ? alg->flags : algs->common_flags & alg->flags;
+    algs->common_flags = algs->count == 0 ? hc_algorithm_flags(alg) : algs->common_flags & hc_algorithm_flags(alg);
     algs->rows[algs->count++] = alg;
 }
 
 void cli_algs_single(cli_algs *algs, const hc_algorithm *alg)
 {
     memset(algs, 0, sizeof(*algs));
-    algs->word = alg->name;
+    algs->word = hc_algorithm_name(alg);
     add_row(algs, alg);
 }
 
@@ -24,14 +24,14 @@ bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs)
     algs->word = word;
     if (strcmp(word, "all") == 0) {
         for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-            add_row(algs, &hc_algorithms[i]);
+            add_row(algs, hc_algorithm_at(i));
         return true;
     }
     if (strchr(word, ',') == NULL) {
         const hc_algorithm *alg = hc_algorithm_find(word);
         if (alg == NULL) {
             const hc_algorithm *close = hc_algorithm_suggest(word, 2);
-            print_unknown_command(out, word, close ? close->name : NULL);
+            print_unknown_command(out, word, close ? hc_algorithm_name(close) : NULL);
             return false;
         }
         add_row(algs, alg);
@@ -55,12 +55,12 @@ bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs)
         if (alg == NULL) {
             const hc_algorithm *close = len < sizeof(name) ? hc_algorithm_suggest(name, 2) : NULL;
             print_parse_error(out, "unknown algorithm '%.*s' in the list '%s'%s%s%s", (int)len, p, word,
-                              close ? " (did you mean '" : "", close ? close->name : "", close ? "'?)" : "");
+                              close ? " (did you mean '" : "", close ? hc_algorithm_name(close) : "", close ? "'?)" : "");
             return false;
         }
         for (size_t i = 0; i < algs->count; i++) {
             if (algs->rows[i] == alg) {
-                print_parse_error(out, "algorithm '%s' is named twice in the list '%s'", alg->name, word);
+                print_parse_error(out, "algorithm '%s' is named twice in the list '%s'", hc_algorithm_name(alg), word);
                 return false;
             }
         }

@@ -36,7 +36,7 @@ void print_unknown_command(cli_output *out, const char *word, const char *sugges
 
 bool option_offered(const cli_option_spec *spec, const hc_algorithm *alg)
 {
-    uint32_t flags = alg ? alg->flags : 0;
+    uint32_t flags = alg ? hc_algorithm_flags(alg) : 0;
     return (flags & spec->needs_flags) == spec->needs_flags;
 }
 

@@ -39,10 +39,10 @@ void cli_out_of_memory(void);
  * memory or the text is not UTF-8. */
 bool cli_text_bytes(const hc_algorithm *alg, const char *text, uint8_t **owned, const uint8_t **bytes, size_t *len);
 
-/* A digest the user typed: exactly 2 * digest_len hex digits of either
- * case or, with base64, padded Base64 of digest_len bytes (contract §4.5,
- * §5.1). */
-bool cli_parse_digest(const char *text, size_t digest_len, bool base64, uint8_t *digest);
+/* A digest the user typed (len bytes of text): exactly 2 * digest_len hex
+ * digits of either case or, with base64, padded Base64 of digest_len bytes
+ * (contract §4.5, §5.1). */
+bool cli_parse_digest(const char *text, size_t len, size_t digest_len, bool base64, uint8_t *digest);
 
 /* Every option of every mode; a mode lists the ones it owns. */
 typedef enum cli_option_id {

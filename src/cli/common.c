@@ -30,7 +30,7 @@ bool cli_text_bytes(const hc_algorithm *alg, const char *text, uint8_t **owned, 
     *owned = NULL;
     *bytes = (const uint8_t *)text;
     *len = strlen(text);
-    if (!(alg->flags & HC_ALG_TEXT_UTF16LE))
+    if (!(hc_algorithm_flags(alg) & HC_ALG_TEXT_UTF16LE))
         return true;
     uint8_t *wide = malloc(2 * *len + 1);
     if (wide == NULL) {
@@ -39,7 +39,7 @@ bool cli_text_bytes(const hc_algorithm *alg, const char *text, uint8_t **owned, 
     }
     if (hc_utf8_to_utf16le((const uint8_t *)text, *len, wide, len) != HC_OK) {
         free(wide);
-        fprintf(stderr, "hc: %s hashes text as UTF-16LE, and the text is not valid UTF-8\n", alg->name);
+        fprintf(stderr, "hc: %s hashes text as UTF-16LE, and the text is not valid UTF-8\n", hc_algorithm_name(alg));
         return false;
     }
     *owned = wide;
@@ -47,9 +47,8 @@ bool cli_text_bytes(const hc_algorithm *alg, const char *text, uint8_t **owned, 
     return true;
 }
 
-bool cli_parse_digest(const char *text, size_t digest_len, bool base64, uint8_t *digest)
+bool cli_parse_digest(const char *text, size_t len, size_t digest_len, bool base64, uint8_t *digest)
 {
-    size_t len = strlen(text);
     if (!base64)
         return hc_hex_decode(text, len, digest, digest_len) == HC_OK;
     size_t decoded;

@@ -18,7 +18,7 @@ bool line_format_init(line_format *format, cli_output *out, const cli_args *args
     format->algs = algs;
     for (size_t i = 0; i < algs->count; i++) {
         /* BLAKE3's --length is offered to a word whose every row is BLAKE3 */
-        format->row_len[i] = params && params->out_len ? params->out_len : algs->rows[i]->digest_len;
+        format->row_len[i] = params && params->out_len ? params->out_len : hc_algorithm_digest_len(algs->rows[i]);
         format->digest_len += format->row_len[i];
     }
     return true;
@@ -139,7 +139,7 @@ static void row_line(text_buffer *t, const line_format *format, size_t row, cons
         text_append_str(t, "{");
         text_append_json_bytes(t, "path", path, path_len);
         text_printf(t, ",\"size\":%llu,\"algorithm\":\"%s\",\"digest\":\"", (unsigned long long)result->size,
-                    format->algs->rows[row]->name);
+                    hc_algorithm_name(format->algs->rows[row]));
         text_append_digest(t, choice, digest, len);
         text_printf(t, "\",\"seconds\":%.6f", result->seconds);
         if (format->target)

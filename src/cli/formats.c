@@ -168,7 +168,7 @@ void text_output_line(text_buffer *t, cli_output *out)
 
 void format_bsd_tag(const hc_algorithm *alg, char *out, size_t size)
 {
-    const char *name = alg->name;
+    const char *name = hc_algorithm_name(alg);
     size_t o = 0;
     if (strncmp(name, "sha-3-", 6) == 0) {
         o = (size_t)snprintf(out, size, "SHA3-");
@@ -180,8 +180,8 @@ void format_bsd_tag(const hc_algorithm *alg, char *out, size_t size)
     }
     out[o] = '\0';
     /* BLAKE2b, BLAKE2s: the variant letter stays small, as b2sum writes it */
-    if (strncmp(alg->name, "blake2", 6) == 0 && o == 7)
-        out[6] = alg->name[6];
+    if (strncmp(hc_algorithm_name(alg), "blake2", 6) == 0 && o == 7)
+        out[6] = hc_algorithm_name(alg)[6];
 }
 
 bool gnu_needs_escape(const char *name, size_t len)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "hc/encode.h"
 
 /* The longest part of a bad line quoted in its message. */
@@ -73,7 +74,7 @@ static void explain(const hc_algorithm *alg, const char *text, size_t len, bool 
         while (hex < len && strchr("0123456789abcdefABCDEF", text[hex]) && text[hex] != '\0')
             hex++;
         if (hex == len)
-            snprintf(why, size, "%zu hex digits, a %s digest has %u", len, alg->name, 2 * alg->digest_len);
+            snprintf(why, size, "%zu hex digits, a %s digest has %zu", len, hc_algorithm_name(alg), 2 * hc_algorithm_digest_len(alg));
         else
             snprintf(why, size, "not a hex digest");
         return;
@@ -81,19 +82,11 @@ static void explain(const hc_algorithm *alg, const char *text, size_t len, bool 
     uint8_t buf[3 * 64];
     size_t decoded = 0;
     if (len <= 4 * sizeof(buf) / 3 && hc_base64_decode(text, len, buf, sizeof(buf), &decoded) == HC_OK)
-        snprintf(why, size, "%zu bytes of Base64, a %s digest has %u", decoded, alg->name, alg->digest_len);
+        snprintf(why, size, "%zu bytes of Base64, a %s digest has %zu", decoded, hc_algorithm_name(alg), hc_algorithm_digest_len(alg));
     else if (len > 4 * sizeof(buf) / 3)
-        snprintf(why, size, "too long for a %s digest (%u bytes)", alg->name, alg->digest_len);
+        snprintf(why, size, "too long for a %s digest (%zu bytes)", hc_algorithm_name(alg), hc_algorithm_digest_len(alg));
     else
         snprintf(why, size, "not padded Base64");
-}
-
-static bool parse_digest(const hc_algorithm *alg, const char *text, size_t len, bool base64, uint8_t *digest)
-{
-    if (!base64)
-        return hc_hex_decode(text, len, digest, alg->digest_len) == HC_OK;
-    size_t decoded;
-    return hc_base64_decode(text, len, digest, alg->digest_len, &decoded) == HC_OK && decoded == alg->digest_len;
 }
 
 static bool add_target(hash_targets *t, size_t *cap, const uint8_t *digest, unsigned len, size_t line)
@@ -125,7 +118,7 @@ bool hash_targets_read(hash_targets *t, const hc_algorithm *alg, const char *pat
         fprintf(stderr, "hc: cannot open --hashes file %s: %s\n", path, strerror(errno));
         return false;
     }
-    const unsigned len = alg->digest_len;
+    const unsigned len = (unsigned)hc_algorithm_digest_len(alg);
     seen_table seen = {NULL, 0};
     char *line = NULL;
     size_t line_cap = 0, cap = 0, number = 0;
@@ -144,7 +137,7 @@ bool hash_targets_read(hash_targets *t, const hc_algorithm *alg, const char *pat
         }
         if (n == 0)
             continue;
-        if (memchr(text, '\0', n) != NULL || !parse_digest(alg, text, n, base64, digest)) {
+        if (memchr(text, '\0', n) != NULL || !cli_parse_digest(text, n, hc_algorithm_digest_len(alg), base64, digest)) {
             char why[128];
             explain(alg, text, n, base64, why, sizeof(why));
             fprintf(stderr, "hc: %s:%zu: %s: '%.*s%s' (skipped)\n", name, number, why,

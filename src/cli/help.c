@@ -41,8 +41,8 @@ void help_top(cli_output *out)
     output_line(out, "Commands:");
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
         char left[64];
-        snprintf(left, sizeof(left), "    %s", hc_algorithms[i].name);
-        help_entry(out, left, hc_algorithms[i].title);
+        snprintf(left, sizeof(left), "    %s", hc_algorithm_name(hc_algorithm_at(i)));
+        help_entry(out, left, hc_algorithm_title(hc_algorithm_at(i)));
     }
     output_line(out, "%s", "");
     output_line(out, "Other commands:");

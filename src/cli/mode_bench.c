@@ -177,7 +177,7 @@ static size_t parse_algorithms(const char *text, const hc_algorithm **list)
 {
     if (strcmp(text, "all") == 0) {
         for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-            list[i] = &hc_algorithms[i];
+            list[i] = hc_algorithm_at(i);
         return HC_ALGORITHM_COUNT;
     }
     size_t count = 0;
@@ -191,7 +191,7 @@ static size_t parse_algorithms(const char *text, const hc_algorithm **list)
             const hc_algorithm *close = len > 0 && len < sizeof(name) ? hc_algorithm_suggest(name, 2) : NULL;
             fprintf(stderr, "hc: bench: unknown algorithm '%.*s'", (int)len, p);
             if (close)
-                fprintf(stderr, " (did you mean '%s'?)", close->name);
+                fprintf(stderr, " (did you mean '%s'?)", hc_algorithm_name(close));
             fprintf(stderr, "; 'hc --help' lists them\n");
             return 0;
         }
@@ -375,7 +375,7 @@ static void print_row(cli_output *out, bool json, const hc_algorithm *alg, uint6
 {
     double mb = bytes_per_s / 1e6;
     double cycles = hz > 0 && bytes_per_s > 0 ? hz / bytes_per_s : 0;
-    const char *backend = hc_backend_name(alg->backend);
+    const char *backend = hc_backend_name(hc_algorithm_backend(alg));
     const char *kernel = hc_crack_kernel_name(alg);
     if (json) {
         char cpb[32] = "null", ghz[32] = "null";
@@ -386,7 +386,7 @@ static void print_row(cli_output *out, bool json, const hc_algorithm *alg, uint6
         output_line(out,
                     "{\"algorithm\":\"%s\",\"bytes\":%llu,\"mb_per_s\":%.1f,\"cycles_per_byte\":%s,\"clock_ghz\":%s,"
                     "\"backend\":\"%s\",\"simd\":\"%s\",\"crack_per_s\":%.0f,\"crack_kernel\":\"%s\"}",
-                    alg->name, (unsigned long long)size, mb, cpb, ghz, backend, simd_text(alg), candidates_per_s,
+                    hc_algorithm_name(alg), (unsigned long long)size, mb, cpb, ghz, backend, simd_text(alg), candidates_per_s,
                     kernel);
         return;
     }
@@ -397,7 +397,7 @@ static void print_row(cli_output *out, bool json, const hc_algorithm *alg, uint6
         snprintf(crack, sizeof(crack), "%.1f M", candidates_per_s / 1e6);
     else
         snprintf(crack, sizeof(crack), "%.1f k", candidates_per_s / 1e3);
-    output_line(out, "%-12s %10.1f %9s  %-8s %-8s  %14s  %s", alg->name, mb, cpb, backend, simd_text(alg), crack,
+    output_line(out, "%-12s %10.1f %9s  %-8s %-8s  %14s  %s", hc_algorithm_name(alg), mb, cpb, backend, simd_text(alg), crack,
                 kernel);
 }
 
@@ -408,7 +408,7 @@ static int run_bench(int argc, char **argv, cli_output *out)
     const hc_algorithm *list[HC_ALGORITHM_COUNT];
     size_t count = HC_ALGORITHM_COUNT;
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-        list[i] = &hc_algorithms[i];
+        list[i] = hc_algorithm_at(i);
     /* An algorithm list comes first, before the options. */
     int first = 0;
     while (first < argc && argv[first][0] == '\0')

@@ -286,7 +286,7 @@ static size_t candidate_rows(check_run *run, const sum_reading *r, const hc_algo
             return 0;
         }
         if (algs->count && !row_in(algs->rows, algs->count, alg)) {
-            snprintf(reason, reason_size, "%s is not among the algorithms asked for ('%s')", alg->name, algs->word);
+            snprintf(reason, reason_size, "%s is not among the algorithms asked for ('%s')", hc_algorithm_name(alg), algs->word);
             return 0;
         }
         rows[0] = alg;
@@ -296,7 +296,7 @@ static size_t candidate_rows(check_run *run, const sum_reading *r, const hc_algo
     if (r->syntax == SUM_SFV) {
         /* SFV holds CRC-32s: crc32, or the CRC the command line names */
         for (size_t i = 0; i < algs->count; i++)
-            if (algs->rows[i]->flags & HC_ALG_CRC)
+            if (hc_algorithm_flags(algs->rows[i]) & HC_ALG_CRC)
                 rows[count++] = algs->rows[i];
         if (algs->count == 0)
             rows[count++] = hc_algorithm_find("crc32");
@@ -328,7 +328,7 @@ static bool try_reading(check_run *run, const sum_reading *r, char *reason, size
     uint8_t expected[HC_MAX_DIGEST_LEN];
     size_t expected_len = 0, kept = 0;
     for (size_t i = 0; i < count; i++) {
-        size_t n = rows[i]->digest_len;
+        size_t n = hc_algorithm_digest_len(rows[i]);
         if (expected_len ? n == expected_len : sum_digest_decode(r->digest, expected, n)) {
             expected_len = n;
             rows[kept++] = rows[i];
@@ -340,8 +340,8 @@ static bool try_reading(check_run *run, const sum_reading *r, char *reason, size
     }
     if (kept == 0) {
         snprintf(reason, reason_size, "a digest of %zu characters does not fit %s%s (%u bytes)", r->digest.len,
-                 count > 1 ? "any of " : "", count > 1 ? run->algs->word : rows[0]->name,
-                 (unsigned)rows[0]->digest_len);
+                 count > 1 ? "any of " : "", count > 1 ? run->algs->word : hc_algorithm_name(rows[0]),
+                 (unsigned)hc_algorithm_digest_len(rows[0]));
         return false;
     }
     size_t name_len;
@@ -460,7 +460,7 @@ static void print_verdict(check_run *run, const check_job *job, const check_item
         text_append_json_bytes(t, "list", run->list->display, strlen(run->list->display));
         text_printf(t, ",\"line\":%zu,", item->line);
         text_append_json_bytes(t, "path", job->path, job->path_len);
-        text_printf(t, ",\"algorithm\":\"%s\",\"result\":\"%s\"", alg->name, verdict);
+        text_printf(t, ",\"algorithm\":\"%s\",\"result\":\"%s\"", hc_algorithm_name(alg), verdict);
         if (error) {
             text_append_str(t, ",\"error\":");
             text_append_json_string(t, error, strlen(error), NULL);
@@ -481,7 +481,7 @@ static const uint8_t *row_digest(const check_job *job, const file_result *result
 {
     const uint8_t *p = result->digest;
     for (size_t i = 0; i < k; i++)
-        p += job->rows[i]->digest_len;
+        p += hc_algorithm_digest_len(job->rows[i]);
     return p;
 }
 
@@ -809,7 +809,7 @@ static size_t all_digest_bytes(void)
 {
     size_t total = 0;
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-        total += hc_algorithms[i].digest_len;
+        total += hc_algorithm_digest_len(hc_algorithm_at(i));
     return total;
 }
 

@@ -285,7 +285,7 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
     if (search && target == NULL) {
         cli_out_of_memory();
         status = EXIT_USAGE;
-    } else if (search && !cli_parse_digest(search, digest_len, false, target)) {
+    } else if (search && !cli_parse_digest(search, strlen(search), digest_len, false, target)) {
         /* once, and nothing is walked (contract §4.5); a usage error (§9) */
         output_line(out, "invalid search hash: %s", search);
         status = EXIT_USAGE;

@@ -38,7 +38,7 @@ static const cli_option_spec file_options[] = {
 static hc_pool *pool_for_one_file(const cli_algs *algs, unsigned threads)
 {
     hc_pool *pool = NULL;
-    bool splits = algs->count > 1 || algs->rows[0]->tree;
+    bool splits = algs->count > 1 || hc_algorithm_tree_leaf(algs->rows[0]);
     if (threads > 1 && splits && hc_pool_create(&pool, threads) != HC_OK)
         pool = NULL; /* one thread still gives the right digest */
     return pool;
@@ -246,7 +246,7 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
     const char *hash = args->present[OPT_HASH] ? args->value[OPT_HASH] : "";
     bool bad_target = false;
     if (hash[0] != '\0') {
-        bad_target = !cli_parse_digest(hash, format.digest_len, false, target);
+        bad_target = !cli_parse_digest(hash, strlen(hash), format.digest_len, false, target);
         format.target = bad_target ? NULL : target;
     }
 

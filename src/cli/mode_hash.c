@@ -147,7 +147,7 @@ static size_t candidate_text(const hc_algorithm *alg, const uint8_t *text, size_
 {
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
-        if (!(alg->flags & HC_ALG_TEXT_UTF16LE) || text[i] < 0x80) {
+        if (!(hc_algorithm_flags(alg) & HC_ALG_TEXT_UTF16LE) || text[i] < 0x80) {
             utf8[n++] = text[i];
         } else {
             utf8[n++] = (uint8_t)(0xC0 | text[i] >> 6);
@@ -241,9 +241,9 @@ static void print_json_result(cli_output *out, const hc_algorithm *alg, const ui
     text_buffer t;
     text_init(&t);
     char hex[2 * HC_MAX_DIGEST_LEN + 1], count[48];
-    hc_hex_encode(target, alg->digest_len, hex, true);
+    hc_hex_encode(target, hc_algorithm_digest_len(alg), hex, true);
     count_digits(attempts, count, sizeof(count));
-    text_printf(&t, "{\"algorithm\":\"%s\",\"target\":\"%s\",\"found\":%s", alg->name, hex, found ? "true" : "false");
+    text_printf(&t, "{\"algorithm\":\"%s\",\"target\":\"%s\",\"found\":%s", hc_algorithm_name(alg), hex, found ? "true" : "false");
     if (found) {
         uint8_t *utf8 = malloc(2 * len + 1);
         if (utf8 == NULL) {
@@ -328,15 +328,15 @@ typedef struct many_search {
 static void digest_text(const many_search *m, const uint8_t *digest, char *text)
 {
     if (m->base64)
-        hc_base64_encode(digest, m->alg->digest_len, text);
+        hc_base64_encode(digest, hc_algorithm_digest_len(m->alg), text);
     else
-        hc_hex_encode(digest, m->alg->digest_len, text, true);
+        hc_hex_encode(digest, hc_algorithm_digest_len(m->alg), text, true);
 }
 
 /* `<digest>: <string>`, or its JSON object, at once. */
 static void print_hit(many_search *m, size_t target, const uint8_t *text, size_t len)
 {
-    const uint8_t *digest = m->targets->digests + target * m->alg->digest_len;
+    const uint8_t *digest = m->targets->digests + target * hc_algorithm_digest_len(m->alg);
     m->found[target] = 1;
     m->found_count++;
     if (m->json) {
@@ -378,12 +378,12 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
         return EXIT_USAGE;
     const bool skipped = targets.bad_lines > 0;
     if (targets.count == 0) {
-        fprintf(stderr, "hc: no %s digest in --hashes file %s\n", alg->name, args->value[OPT_HASHES]);
+        fprintf(stderr, "hc: no %s digest in --hashes file %s\n", hc_algorithm_name(alg), args->value[OPT_HASHES]);
         hash_targets_free(&targets);
         return EXIT_USAGE;
     }
     uint8_t empty[HC_MAX_DIGEST_LEN];
-    const unsigned dl = alg->digest_len;
+    const unsigned dl = hc_algorithm_digest_len(alg);
     many_search m = {.out = out, .alg = alg, .json = json, .base64 = args->present[OPT_BASE64], .targets = &targets};
     m.found = calloc(targets.count, 1);
     size_t *index = malloc(targets.count * sizeof(size_t));
@@ -489,14 +489,15 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     if (performance) {
         if (!digest_of_text(alg, *source ? source : "12345", target))
             return EXIT_USAGE;
-    } else if (!cli_parse_digest(source, alg->digest_len, args->present[OPT_BASE64], target)) {
+    } else if (!cli_parse_digest(source, strlen(source), hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
+                                 target)) {
         output_line(out, "invalid search hash: %s", source);
         return EXIT_USAGE;
     }
     /* §5.9: the empty string, before any probing or cracking. */
     if (!digest_of_text(alg, "", empty))
         return EXIT_USAGE;
-    if (memcmp(target, empty, alg->digest_len) == 0) {
+    if (memcmp(target, empty, hc_algorithm_digest_len(alg)) == 0) {
         if (json) {
             print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
             return EXIT_OK;

@@ -54,7 +54,7 @@ static void print_row(cli_output *out, const format_choice *choice, const hc_alg
     case FORMAT_JSON:
         text_append_str(&t, "{");
         text_append_json_bytes(&t, "string", text, text_len);
-        text_printf(&t, ",\"algorithm\":\"%s\",\"digest\":\"", alg->name);
+        text_printf(&t, ",\"algorithm\":\"%s\",\"digest\":\"", hc_algorithm_name(alg));
         text_append_digest(&t, choice, digest, len);
         text_append_str(&t, "\"}");
         break;
@@ -81,7 +81,7 @@ static int run_string(const cli_algs *algs, const cli_args *args, cli_output *ou
     size_t wide_len = 0;
     /* ntlm's UTF-16LE text, converted once and before any line is printed */
     for (size_t i = 0; i < algs->count && wide_bytes == NULL; i++)
-        if ((algs->rows[i]->flags & HC_ALG_TEXT_UTF16LE) &&
+        if ((hc_algorithm_flags(algs->rows[i]) & HC_ALG_TEXT_UTF16LE) &&
             !cli_text_bytes(algs->rows[i], source, &wide, &wide_bytes, &wide_len))
             return EXIT_USAGE;
 
@@ -90,7 +90,7 @@ static int run_string(const cli_algs *algs, const cli_args *args, cli_output *ou
         const hc_algorithm *alg = algs->rows[i];
         const uint8_t *bytes = (const uint8_t *)source;
         size_t len = strlen(source);
-        if (alg->flags & HC_ALG_TEXT_UTF16LE) {
+        if (hc_algorithm_flags(alg) & HC_ALG_TEXT_UTF16LE) {
             bytes = wide_bytes;
             len = wide_len;
         }

@@ -637,9 +637,9 @@ const hc_algorithm *sum_tag_algorithm(const char *tag, size_t len)
         if (strcmp(folded, aliases[i].tag) == 0)
             return hc_algorithm_find(aliases[i].name);
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-        const char *name = hc_algorithms[i].name;
+        const char *name = hc_algorithm_name(hc_algorithm_at(i));
         if (fold_name(name, strlen(name), row, sizeof(row)) && strcmp(row, folded) == 0)
-            return &hc_algorithms[i];
+            return hc_algorithm_at(i);
     }
     return NULL;
 }

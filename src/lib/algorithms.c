@@ -1,7 +1,7 @@
 /* The algorithm table: one row per algorithm, the only place that knows
  * which code computes what. Rows are in the byte-wise sorted order of the
  * names (contract §1.2), indexed by hc_algorithm_id. */
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -531,6 +531,51 @@ HC_CHECK_ROW_SIZES(hc_keccak_ctx);
 HC_CHECK_ROW_SIZES(hc_md2_ctx);
 HC_CHECK_ROW_SIZES(hc_ripemd_ctx);
 HC_CHECK_ROW_SIZES(hc_tiger_ctx);
+
+const hc_algorithm *hc_algorithm_at(size_t index)
+{
+    return index < HC_ALGORITHM_COUNT ? &hc_algorithms[index] : NULL;
+}
+
+hc_algorithm_id hc_algorithm_id_of(const hc_algorithm *alg)
+{
+    return alg->id;
+}
+
+const char *hc_algorithm_name(const hc_algorithm *alg)
+{
+    return alg->name;
+}
+
+const char *hc_algorithm_title(const hc_algorithm *alg)
+{
+    return alg->title;
+}
+
+size_t hc_algorithm_digest_len(const hc_algorithm *alg)
+{
+    return alg->digest_len;
+}
+
+size_t hc_algorithm_block_len(const hc_algorithm *alg)
+{
+    return alg->block_len;
+}
+
+uint32_t hc_algorithm_flags(const hc_algorithm *alg)
+{
+    return alg->flags;
+}
+
+hc_backend hc_algorithm_backend(const hc_algorithm *alg)
+{
+    return alg->backend;
+}
+
+size_t hc_algorithm_tree_leaf(const hc_algorithm *alg)
+{
+    return alg->tree ? alg->tree->leaf_len : 0;
+}
 
 const char *hc_backend_name(hc_backend backend)
 {

@@ -1,5 +1,5 @@
 /* The streaming hasher: one row of the table plus its context. */
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +57,14 @@ void hc_hasher_reset(hc_hasher *hasher)
 void hc_hasher_update(hc_hasher *hasher, const void *data, size_t len)
 {
     hasher->alg->update(hasher->ctx, data, len);
+}
+
+void hc_hasher_update_parallel(hc_hasher *hasher, const void *data, size_t len, struct hc_pool *pool)
+{
+    if (hasher->alg->update_parallel != NULL && pool != NULL)
+        hasher->alg->update_parallel(hasher->ctx, data, len, pool);
+    else
+        hasher->alg->update(hasher->ctx, data, len);
 }
 
 void hc_hasher_final(hc_hasher *hasher, uint8_t *out)

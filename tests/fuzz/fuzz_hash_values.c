@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2)
         return 0;
-    const hc_algorithm *alg = &hc_algorithms[data[0] % HC_ALGORITHM_COUNT];
+    const hc_algorithm *alg = hc_algorithm_at(data[0] % HC_ALGORITHM_COUNT);
     const bool base64 = data[1] & 1, own_source = data[1] & 2;
     char *values[5];
     int count;
@@ -33,21 +33,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     hc_hasher_close(&hasher);
     char source[2 * HC_MAX_DIGEST_LEN + 1];
     if (base64)
-        hc_base64_encode(empty, alg->digest_len, source);
+        hc_base64_encode(empty, hc_algorithm_digest_len(alg), source);
     else
-        hc_hex_encode(empty, alg->digest_len, source, false);
+        hc_hex_encode(empty, hc_algorithm_digest_len(alg), source, false);
     const char *s = source;
     if (own_source && count > 4) {
         size_t n, len = strlen(values[4]);
         bool valid = base64 ? hc_base64_decode(values[4], len, decoded, sizeof(decoded), &n) == HC_OK &&
-                                  n == alg->digest_len
-                            : hc_hex_decode(values[4], len, decoded, alg->digest_len) == HC_OK;
+                                  n == hc_algorithm_digest_len(alg)
+                            : hc_hex_decode(values[4], len, decoded, hc_algorithm_digest_len(alg)) == HC_OK;
         if (!valid)
             s = values[4]; /* malformed: "invalid search hash" */
     }
 
     static const char *const names[] = {"-T", "-n", "-x", "--part"};
-    char *argv[16] = {"hc", (char *)alg->name, "hash", "-s", (char *)s};
+    char *argv[16] = {"hc", (char *)hc_algorithm_name(alg), "hash", "-s", (char *)s};
     int argc = 5;
     for (int i = 0; i < 4 && i < count; i++) {
         argv[argc++] = (char *)names[i];

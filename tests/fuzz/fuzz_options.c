@@ -15,11 +15,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* one row, or (high bit) a list of two, whose options are those both
      * rows offer (§10.2) */
     cli_algs algs;
-    cli_algs_single(&algs, &hc_algorithms[data[1] % HC_ALGORITHM_COUNT]);
+    cli_algs_single(&algs, hc_algorithm_at(data[1] % HC_ALGORITHM_COUNT));
     if (data[1] & 0x80 && data[1] % HC_ALGORITHM_COUNT != (data[1] + 7) % HC_ALGORITHM_COUNT) {
-        const hc_algorithm *second = &hc_algorithms[(data[1] + 7) % HC_ALGORITHM_COUNT];
+        const hc_algorithm *second = hc_algorithm_at((data[1] + 7) % HC_ALGORITHM_COUNT);
         algs.rows[algs.count++] = second;
-        algs.common_flags &= second->flags;
+        algs.common_flags &= hc_algorithm_flags(second);
     }
     char *argv[64];
     int argc;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 #include "hc/encode.h"
 
 static int test_failures;

@@ -5,7 +5,7 @@
 #ifndef HC_ALGOS_BLAKE2_H
 #define HC_ALGOS_BLAKE2_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 enum {
     HC_BLAKE2B_BLOCK_LEN = 128,

@@ -5,7 +5,7 @@
 #ifndef HC_ALGOS_CRC_BACKEND_H
 #define HC_ALGOS_CRC_BACKEND_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 #ifdef HC_CRC_PORTABLE
 #define HC_CRC_BACKEND HC_BACKEND_OWN

@@ -3,7 +3,7 @@
 #ifndef HC_ALGOS_HAVAL_H
 #define HC_ALGOS_HAVAL_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 /* Plain data: copying it with memcpy copies the running hash. */
 typedef struct hc_haval_ctx {

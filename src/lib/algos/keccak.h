@@ -4,7 +4,7 @@
 #ifndef HC_ALGOS_KECCAK_H
 #define HC_ALGOS_KECCAK_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 /* The bits appended to the message before the pad10*1 rule. */
 enum {

@@ -2,7 +2,7 @@
 #ifndef HC_ALGOS_MD2_H
 #define HC_ALGOS_MD2_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 /* Plain data: copying it with memcpy copies the running hash. */
 typedef struct hc_md2_ctx {

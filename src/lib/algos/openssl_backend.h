@@ -4,7 +4,7 @@
 #ifndef HC_ALGOS_OPENSSL_BACKEND_H
 #define HC_ALGOS_OPENSSL_BACKEND_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 /* Sizes of OpenSSL's context structs, checked against the real ones in
  * openssl_backend.c (the table must not include OpenSSL's headers). */

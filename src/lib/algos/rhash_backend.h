@@ -4,7 +4,7 @@
 #ifndef HC_ALGOS_RHASH_BACKEND_H
 #define HC_ALGOS_RHASH_BACKEND_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 /* librhash allocates its contexts; ours holds the handle. */
 typedef struct hc_rhash_ctx {

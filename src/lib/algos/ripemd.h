@@ -5,7 +5,7 @@
 #ifndef HC_ALGOS_RIPEMD_H
 #define HC_ALGOS_RIPEMD_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 /* Plain data: copying it with memcpy copies the running hash. */
 typedef struct hc_ripemd_ctx {

@@ -3,7 +3,7 @@
 #ifndef HC_ALGOS_TIGER_H
 #define HC_ALGOS_TIGER_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 /* The first padding byte: the only difference between Tiger and Tiger2. */
 enum {

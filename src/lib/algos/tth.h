@@ -5,7 +5,7 @@
 #ifndef HC_ALGOS_TTH_H
 #define HC_ALGOS_TTH_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 #include "tiger.h"
 
 #define HC_TTH_LEAF_LEN 1024

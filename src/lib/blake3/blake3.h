@@ -3,7 +3,7 @@
 #ifndef HC_ALGOS_BLAKE3_H
 #define HC_ALGOS_BLAKE3_H
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 
 /* Plain data: a memcpy is a copy (hc_hasher_copy). */
 typedef struct hc_blake3_ctx {

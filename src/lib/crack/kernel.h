@@ -52,7 +52,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hc/algorithm.h"
+#include "algorithm_row.h"
 #include "hc/cpu.h"
 
 /* Tables are padded with this many readable entries past their end, so a
