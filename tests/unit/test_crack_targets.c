@@ -293,7 +293,7 @@ static void test_set(void)
     }
     CHECK_MSG(all, "a target not found in its set");
     CHECK_MSG(none, "a digest next to a target found in the set");
-    CHECK(set.filter.has_zero);
+    CHECK(set.keys.filter.has_zero);
     hc_target_set_free(&set);
     /* duplicates are refused */
     memcpy(digests + 9 * LEN, digests + 2 * LEN, LEN);

@@ -88,7 +88,11 @@ enum {
     MAX_SUFFIX = 32,
     /* Many targets without a filter mode: up to this many, the kernel runs
      * once per target (still faster than one candidate at a time). */
-    PER_TARGET_MAX = 4
+    PER_TARGET_MAX = 4,
+    /* Up to this many targets a kernel that can undo its last steps from
+     * each target (kernel.h's filter_key) gets a filter of those values per
+     * length (a few hundred ns per target and length, per worker). */
+    UNDONE_MAX = 1 << 16
 };
 
 typedef struct length_plan {
@@ -177,6 +181,11 @@ typedef struct worker {
     void *tab_hi, *tab_lo;             /* uint32_t or uint64_t entries */
     size_t tab_cap;
     uint32_t hits[HITS_CAP];
+    /* Many targets: the filter of the values the kernel compares with its
+     * last steps undone, for candidates of undone_len (0: not made) */
+    hc_key_filter undone;
+    uint32_t undone_len;
+    bool undone_ok;
     hc_count processed, kernel_processed;
     uint64_t since_poll;   /* bytes hashed since job->cancelled() was called */
     hc_count published;    /* the part of processed added to job->progress */
@@ -759,6 +768,33 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
     return true;
 }
 
+static void target_words(const engine *e, const uint8_t *target, uint32_t words[16], uint64_t words64[8]);
+
+/* Many targets, a kernel that can undo its last steps: the filter of the
+ * values it compares for length len, from the args of any call of that
+ * length. Not made (the filter of first words serves): too many targets,
+ * no memory, or steps that read the prefix. */
+static void prepare_undone(worker *w, uint32_t len, const hc_mb_args *args)
+{
+    engine *e = w->e;
+    hc_mb_filter_key_fn *key_of = e->layout.filter_key;
+    w->undone_len = len;
+    w->undone_ok = false;
+    hc_key_filter_free(&w->undone);
+    if (key_of == NULL || e->set.count > UNDONE_MAX || hc_key_filter_init(&w->undone, e->set.count) != HC_OK)
+        return;
+    uint32_t words[16];
+    uint64_t words64[8];
+    for (size_t i = 0; i < e->set.count; i++) {
+        uint32_t key;
+        target_words(e, e->set.digests + i * e->alg->digest_len, words, words64);
+        if (!key_of(args, words, &key))
+            return;
+        hc_key_filter_add(&w->undone, key);
+    }
+    w->undone_ok = true;
+}
+
 static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
 {
     engine *e = w->e;
@@ -802,7 +838,6 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         .digest_len = e->alg->digest_len,
         .passes = e->alg->passes,
         .msg_bytes = e->layout.lead_zeros + len * cw,
-        .filter = e->kernel_filter ? &e->set.filter : NULL,
     };
     /* kernel passes over each range: one per target without a filter mode */
     const unsigned passes = e->per_target ? e->per_target : 1;
@@ -824,6 +859,12 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
             for (unsigned i = 0; i < e->layout.block_words; i++) {
                 words64[i] = load_word(block + wb * i, wb, be);
                 words[i] = (uint32_t)words64[i];
+            }
+            if (e->kernel_filter) {
+                if (w->undone_len != len)
+                    prepare_undone(w, len, &args);
+                args.filter = w->undone_ok ? &w->undone.filter : &e->set.keys.filter;
+                args.filter_undone = w->undone_ok;
             }
         }
         for (unsigned pass = 0; pass < passes; pass++) {
@@ -935,6 +976,7 @@ static void worker_main(void *arg, size_t index)
     free(w.tab_hi);
     free(w.tab_lo);
     free(w.run_piece);
+    hc_key_filter_free(&w.undone);
     if (w.run_open)
         hc_hasher_close(&w.run);
     if (w.prefix_open)

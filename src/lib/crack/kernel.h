@@ -64,11 +64,13 @@
  * lanes). */
 #define HC_MB_MAX_WORDS 32
 
-/* The targets' first digest words (keys), for filter mode: a Bloom filter
- * small enough for the L1 cache, then a hash table. */
+/* The targets' keys (first digest words, or the values the kernel compares
+ * with steps undone), for filter mode: a blocked Bloom filter small enough
+ * for the L1 cache, then a hash table. */
 typedef struct hc_mb_filter {
-    /* bits key >> shift and (key * HC_MB_FILTER_MIX) >> shift are set for
-     * every key (2^(32 - shift) bits) */
+    /* 2^(32 - shift) bits: in word key >> (shift + 5), bits m >> 27 and
+     * (m >> 22) & 31 are set for every key, m = key * HC_MB_FILTER_MIX (one
+     * load per probe) */
     const uint32_t *bitmap;
     unsigned shift;
     /* The keys but 0 at (key * HC_MB_FILTER_MIX) >> table_shift or in the
@@ -96,7 +98,16 @@ typedef struct hc_mb_args {
     unsigned passes;
     unsigned msg_bytes;       /* the message length (BLAKE2s/BLAKE3/BLAKE2b hash it in) */
     const hc_mb_filter *filter; /* not NULL: filter mode (families with `filters` only) */
+    bool filter_undone;         /* the filter holds keys from the family's filter_key */
 } hc_mb_args;
+
+/* Filter mode with the last steps undone from each target, as for one
+ * (MD5, MD4): the value the kernel compares for the target, for a length's
+ * args (word, two and the words after the varying ones, which stay the
+ * same for all candidates of the length); false when the steps undone read
+ * a word of the prefix, which changes from call to call (the kernel then
+ * runs every step, and the filter holds first digest words). */
+typedef bool hc_mb_filter_key_fn(const hc_mb_args *args, const uint32_t *target, uint32_t *key);
 
 /* Hashes lanes [u, end) (in vectors; lanes past end are hashed but never
  * reported) and appends the u of each passing lane to hits[*count]. Returns
@@ -137,8 +148,10 @@ typedef struct hc_kernel {
      * time (SHA-256: 8.7 against 10.3 M/s with HC_SIMD=portable on the
      * AVX-512 development machine), so it is not used there. */
     bool portable_loses_to_sha_ext;
-    /* The entry points take filter mode (above). */
+    /* The entry points take filter mode (above), and where not NULL, keys
+     * with steps undone. */
     bool filters;
+    hc_mb_filter_key_fn *filter_key;
     /* Index: hc_simd_level; NULL where that level has no entry point of its
      * own (a lower one is used; none at all: the generic path). */
     hc_mb_kernel_fn *entry[HC_SIMD_LEVEL_COUNT];
@@ -198,6 +211,7 @@ typedef struct hc_mb_layout {
     bool big_endian;
     bool length_big_endian;   /* the padding's length (big_endian implies it) */
     bool filters;             /* the kernel takes filter mode */
+    hc_mb_filter_key_fn *filter_key;
     unsigned block_bytes, block_words;
     unsigned max_bytes;       /* longest message of one block (CRC: no limit) */
     unsigned lead_zeros;
@@ -215,6 +229,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
 /* The entry points, one per family and instruction set. */
 hc_mb_kernel_fn hc_mb_md5_portable, hc_mb_md5_avx2, hc_mb_md5_avx512;
 hc_mb_kernel_fn hc_mb_md4_portable, hc_mb_md4_avx2, hc_mb_md4_avx512;
+hc_mb_filter_key_fn hc_mb_md5_filter_key, hc_mb_md4_filter_key;
 hc_mb_kernel_fn hc_mb_sha1_portable, hc_mb_sha1_avx2, hc_mb_sha1_avx512;
 hc_mb_kernel_fn hc_mb_sha256_portable, hc_mb_sha256_avx2, hc_mb_sha256_avx512;
 hc_mb_kernel_fn hc_mb_sha512_avx512;

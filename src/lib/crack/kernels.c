@@ -22,10 +22,12 @@
 
 const hc_kernel hc_kernel_md5 = {
     .name = "md5", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
+    .filter_key = hc_mb_md5_filter_key,
     .entry = ENTRIES_ALL(md5),
 };
 const hc_kernel hc_kernel_md4 = {
     .name = "md4", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
+    .filter_key = hc_mb_md4_filter_key,
     .entry = ENTRIES_ALL(md4),
 };
 const hc_kernel hc_kernel_sha1 = {
@@ -130,6 +132,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
         layout->big_endian = k->big_endian;
         layout->length_big_endian = k->big_endian || k->length_big_endian;
         layout->filters = k->filters;
+        layout->filter_key = k->filter_key;
         layout->block_bytes = k->block_bytes ? k->block_bytes : alg->block_len;
         layout->block_words = layout->block_bytes / k->word_bytes;
         layout->max_bytes = max_message(k, layout->block_bytes);

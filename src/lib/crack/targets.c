@@ -62,26 +62,61 @@ static bool sort_indices(size_t *idx, size_t n, const uint8_t *digests, unsigned
     return true;
 }
 
+void hc_key_filter_free(hc_key_filter *f)
+{
+    free(f->bitmap);
+    free(f->table);
+    memset(f, 0, sizeof(*f));
+}
+
+hc_status hc_key_filter_init(hc_key_filter *f, size_t count)
+{
+    memset(f, 0, sizeof(*f));
+    /* Up to L1_KEYS the bitmap stays in the L1 cache; beyond, it grows
+     * into the L2 cache rather than pass more candidates */
+    const unsigned max_log = count <= L1_KEYS ? BITMAP_L1_LOG : BITMAP_MAX_LOG;
+    unsigned log = BITMAP_MIN_LOG;
+    while (log < max_log && ((size_t)1 << (log - BITS_PER_KEY_LOG)) < count)
+        log++;
+    unsigned table_log = 4;
+    while (((size_t)1 << table_log) < 4 * count)
+        table_log++;
+    f->bitmap = calloc((size_t)1 << (log - 5), sizeof(uint32_t));
+    f->table = calloc((size_t)1 << table_log, sizeof(uint32_t));
+    if (!f->bitmap || !f->table) {
+        hc_key_filter_free(f);
+        return HC_ERR_NOMEM;
+    }
+    f->filter = (hc_mb_filter){
+        .bitmap = f->bitmap,
+        .shift = 32 - log,
+        .table = f->table,
+        .table_shift = 32 - table_log,
+        .table_mask = (uint32_t)((1ull << table_log) - 1),
+    };
+    return HC_OK;
+}
+
+void hc_key_filter_add(hc_key_filter *f, uint32_t key)
+{
+    uint32_t mixed = key * HC_MB_FILTER_MIX;
+    f->bitmap[key >> (f->filter.shift + 5)] |= 1u << (mixed >> 27) | 1u << (mixed >> 22 & 31);
+    if (key == 0) {
+        f->filter.has_zero = true;
+        return;
+    }
+    uint32_t at = (key * HC_MB_FILTER_MIX) >> f->filter.table_shift;
+    while (f->table[at] != 0 && f->table[at] != key)
+        at = (at + 1) & f->filter.table_mask;
+    f->table[at] = key;
+}
+
 void hc_target_set_free(hc_target_set *set)
 {
     free(set->digests);
     free(set->order);
-    free(set->bitmap);
-    free(set->table);
+    hc_key_filter_free(&set->keys);
     memset(set, 0, sizeof(*set));
-}
-
-/* Adds key to the filter's table (a no-op for one it holds). */
-static void table_add(hc_target_set *set, uint32_t key)
-{
-    if (key == 0) {
-        set->filter.has_zero = true;
-        return;
-    }
-    uint32_t at = (key * HC_MB_FILTER_MIX) >> set->filter.table_shift;
-    while (set->table[at] != 0 && set->table[at] != key)
-        at = (at + 1) & set->filter.table_mask;
-    set->table[at] = key;
 }
 
 hc_status hc_target_set_init(hc_target_set *set, const uint8_t *digests, size_t count, unsigned digest_len,
@@ -93,31 +128,10 @@ hc_status hc_target_set_init(hc_target_set *set, const uint8_t *digests, size_t 
     set->count = count;
     set->digest_len = digest_len;
     set->big_endian = big_endian;
-    /* Up to L1_KEYS the bitmap stays in the L1 cache; beyond, it grows
-     * into the L2 cache rather than pass more candidates */
-    const unsigned max_log = count <= L1_KEYS ? BITMAP_L1_LOG : BITMAP_MAX_LOG;
-    unsigned log = BITMAP_MIN_LOG;
-    while (log < max_log && ((size_t)1 << (log - BITS_PER_KEY_LOG)) < count)
-        log++;
-    unsigned table_log = 4;
-    while (((size_t)1 << table_log) < 4 * count)
-        table_log++;
     set->digests = malloc(count * digest_len);
     set->order = malloc(count * sizeof(size_t));
-    set->bitmap = calloc((size_t)1 << (log - 5), sizeof(uint32_t));
-    set->table = calloc((size_t)1 << table_log, sizeof(uint32_t));
-    if (!set->digests || !set->order || !set->bitmap || !set->table) {
-        hc_target_set_free(set);
-        return HC_ERR_NOMEM;
-    }
-    set->filter = (hc_mb_filter){
-        .bitmap = set->bitmap,
-        .shift = 32 - log,
-        .table = set->table,
-        .table_shift = 32 - table_log,
-        .table_mask = (uint32_t)((1ull << table_log) - 1),
-    };
-    if (!sort_indices(set->order, count, digests, digest_len)) {
+    if (!set->digests || !set->order || hc_key_filter_init(&set->keys, count) != HC_OK ||
+        !sort_indices(set->order, count, digests, digest_len)) {
         hc_target_set_free(set);
         return HC_ERR_NOMEM;
     }
@@ -128,11 +142,7 @@ hc_status hc_target_set_init(hc_target_set *set, const uint8_t *digests, size_t 
             hc_target_set_free(set);
             return HC_ERR_INVALID; /* the targets must be distinct */
         }
-        uint32_t key = first_word(d, big_endian), bit = key >> set->filter.shift;
-        uint32_t bit2 = (key * HC_MB_FILTER_MIX) >> set->filter.shift;
-        set->bitmap[bit >> 5] |= 1u << (bit & 31);
-        set->bitmap[bit2 >> 5] |= 1u << (bit2 & 31);
-        table_add(set, key);
+        hc_key_filter_add(&set->keys, first_word(d, big_endian));
     }
     return HC_OK;
 }

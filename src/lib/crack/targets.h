@@ -12,25 +12,36 @@
 #include "crack/kernel.h"
 #include "hc/status.h"
 
+/* A filter of 32-bit keys (kernel.h's hc_mb_filter and its memory). Its
+ * bitmap is a blocked Bloom filter (two bits per key in one 32-bit word:
+ * one load per probe; two loads cost MD5 10% more), 64 bits per key,
+ * between 2^16 and 2^18 bits (8 to 32 KiB: the L1 cache; a bitmap probed
+ * from the L2 cache costs 40% of MD5's time) up to 16 Ki keys, up to 2^23
+ * bits (1 MiB) beyond: a key not among 10,000 passes it with a chance of
+ * about 1/150. The table behind it is at most a quarter full (16 bytes per
+ * key or less). */
+typedef struct hc_key_filter {
+    uint32_t *bitmap, *table;
+    hc_mb_filter filter;    /* over bitmap and table */
+} hc_key_filter;
+
+/* Room for count keys (count >= 1), none added yet. */
+hc_status hc_key_filter_init(hc_key_filter *f, size_t count);
+void hc_key_filter_add(hc_key_filter *f, uint32_t key);
+void hc_key_filter_free(hc_key_filter *f);
+
 typedef struct hc_target_set {
     size_t count;
     unsigned digest_len;
     bool big_endian;        /* the keys are the first words read big-endian (SHA) */
     uint8_t *digests;       /* count digests, sorted by memcmp */
     size_t *order;          /* the job's index of each sorted digest */
-    uint32_t *bitmap, *table;
-    hc_mb_filter filter;    /* over bitmap and table */
+    hc_key_filter keys;     /* the first words */
 } hc_target_set;
 
 /* The set of count distinct digests of digest_len bytes (count >= 1;
  * digest_len >= 4), keyed by the first 4 bytes read in the given byte
- * order. The filter's bitmap is a Bloom filter with two bits per key, 64
- * bits per key, between 2^16 and 2^18 bits (8 to 32 KiB: the L1 cache,
- * where a probe from every lane costs little; from the L2 cache it costs
- * 40% of MD5's time) up to 16 Ki targets, up to 2^23 bits (1 MiB) beyond: a
- * key not among 10,000 targets passes it with a chance of 1/190. The table
- * behind it is at most a quarter full (16 bytes per target or less).
- * HC_ERR_INVALID for duplicates. */
+ * order. HC_ERR_INVALID for duplicates. */
 hc_status hc_target_set_init(hc_target_set *set, const uint8_t *digests, size_t count, unsigned digest_len,
                              bool big_endian);
 void hc_target_set_free(hc_target_set *set);
@@ -45,8 +56,9 @@ bool hc_target_find(const hc_target_set *set, const uint8_t *digest, size_t *ind
 static inline bool hc_target_check(const hc_target_set *set, const uint8_t *digest, size_t *index)
 {
     uint32_t key = hc_target_key(set, digest);
-    uint32_t bit = key >> set->filter.shift, bit2 = (key * HC_MB_FILTER_MIX) >> set->filter.shift;
-    if (!(set->bitmap[bit >> 5] >> (bit & 31) & set->bitmap[bit2 >> 5] >> (bit2 & 31) & 1))
+    const hc_mb_filter *f = &set->keys.filter;
+    uint32_t word = f->bitmap[key >> (f->shift + 5)], mixed = key * HC_MB_FILTER_MIX;
+    if (!(word >> (mixed >> 27) & word >> (mixed >> 22 & 31) & 1))
         return false;
     return hc_target_find(set, digest, index);
 }

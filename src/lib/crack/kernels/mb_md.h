@@ -103,6 +103,8 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
 {
     static const uint32_t md4_round_constant[3] = {0, 0x5A827999, 0x6ED9EBA1};
     const unsigned steps = md5 ? 64 : 48;
+    /* one table or the other (a select of two loads would read past MD4's) */
+    const uint8_t *rot = md5 ? md5_rot : md4_rot;
     uint32_t q[68];
     for (unsigned i = 0; i < steps; i++)
         km[i] = md5 ? md5_t[i] + args->w[md5_word[i]] : md4_round_constant[i / 16] + args->w[md4_word[i]];
@@ -112,7 +114,7 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
     q[3] = (uint32_t)MD_IV_B;
     for (unsigned i = 0; i < first; i++) {
         uint32_t f = md5 ? md5_f(i, q[i + 3], q[i + 2], q[i + 1]) : md4_f(i, q[i + 3], q[i + 2], q[i + 1]);
-        uint32_t r = HC_ROTL32(q[i] + f + km[i], md5 ? md5_rot[i] : md4_rot[i]);
+        uint32_t r = HC_ROTL32(q[i] + f + km[i], rot[i]);
         q[i + 4] = md5 ? q[i + 3] + r : r;
     }
     for (unsigned k = 0; k < 4; k++)
@@ -125,7 +127,7 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
     q[steps + 3] = t[1] - (uint32_t)MD_IV_B;
     for (unsigned i = steps - 1; i > last; i--) {
         uint32_t f = md5 ? md5_f(i, q[i + 3], q[i + 2], q[i + 1]) : md4_f(i, q[i + 3], q[i + 2], q[i + 1]);
-        uint32_t r = HC_ROTR32(q[i + 4] - (md5 ? q[i + 3] : 0), md5 ? md5_rot[i] : md4_rot[i]);
+        uint32_t r = HC_ROTR32(q[i + 4] - (md5 ? q[i + 3] : 0), rot[i]);
         q[i] = r - f - km[i];
     }
     *expected = q[last - 3 + 4];
@@ -185,11 +187,11 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
         STEPS                                                                                          \
         unsigned masks[MD_INTERLEAVE];                                                                 \
         if (FILTER) {                                                                                  \
-            /* Q[last-3] is A less its initial value (md_prepare) */                                   \
+            /* MD_FILTER_ALL: Q[last-3] is A less its initial value */                                 \
             V keys[MD_INTERLEAVE];                                                                     \
             MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                          \
             {                                                                                          \
-                keys[k] = q[k][(last - 3) & 3] + V_SET1(MD_IV_A);                                      \
+                keys[k] = q[k][(last - 3) & 3] + V_SET1(FILTER == MD_FILTER_ALL ? MD_IV_A : 0);        \
                 masks[k] = mb_filter_mask(keys[k], args->filter);                                      \
             }                                                                                          \
             MB_FILTER_REPORT(keys, masks, MD_INTERLEAVE, VL, args->filter);                            \
@@ -199,6 +201,30 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
         }                                                                                              \
     }                                                                                                  \
     return end;
+
+/* The kernels' modes: one target (the last steps undone from it, one
+ * 32-bit compare), and filter mode (kernel.h) with every step up to A's or
+ * with the last steps undone as for one target (the filter then holds the
+ * values md_filter_key finds). */
+enum { MD_ONE_TARGET, MD_FILTER_ALL, MD_FILTER_UNDONE };
+
+/* hc_mb_filter_key_fn for a family: the steps after `last` must read only
+ * words after the varying ones (padding and length, the same for the whole
+ * length). */
+static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const uint32_t *target, uint32_t *key,
+                                 unsigned first, unsigned last)
+{
+    const uint8_t *word_of = md5 ? md5_word : md4_word;
+    const unsigned steps = md5 ? 64 : 48;
+    for (unsigned i = last + 1; i < steps; i++)
+        if (word_of[i] <= args->word)
+            return false;
+    hc_mb_args one = *args;
+    one.target = target;
+    uint32_t km[64], q0[4];
+    md_prepare(&one, md5, first, last, km, q0, key);
+    return true;
+}
 
 /* Variants: each compiled as a function of its own, so each gets its own
  * register allocation (inlined into one switch they hurt each other). */
@@ -213,8 +239,8 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
 /* (word, two): word 0 alone, words 1..7 alone or with the previous one,
  * specialised; longer messages (words 8..13) share one variant that decides
  * per step at run time (branches that always go the same way). The same
- * again for filter mode (kernel.h), whose last step is fixed. Defines
- * static size_t f_dispatch(...), which picks the variant. */
+ * again for each filter mode (kernel.h). Defines static size_t
+ * f_dispatch(...), which picks the variant. */
 #define MD_VARIANT_SET(f, s, FILTER)                                                                \
     MD_VARIANT(f##_0##s, f##_body, 0, false, FILTER)                                                \
     MD_VARIANT(f##_1##s, f##_body, 1, false, FILTER) MD_VARIANT(f##_1t##s, f##_body, 1, true, FILTER) \
@@ -227,19 +253,26 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
     MD_VARIANT(f##_any##s, f##_body, args->word, args->two && args->word > 0, FILTER)
 
 #define MD_VARIANTS(f)                                                                              \
-    MD_VARIANT_SET(f, , false)                                                                      \
-    MD_VARIANT_SET(f, _filter, true)                                                                \
+    MD_VARIANT_SET(f, , MD_ONE_TARGET)                                                              \
+    MD_VARIANT_SET(f, _filter, MD_FILTER_ALL)                                                       \
+    MD_VARIANT_SET(f, _undone, MD_FILTER_UNDONE)                                                    \
     static inline size_t f##_dispatch(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, \
                                       unsigned cap, unsigned *count)                                \
     {                                                                                               \
-        static hc_mb_kernel_fn *const variants[2][17] = {                                           \
+        static hc_mb_kernel_fn *const variants[3][17] = {                                           \
             {f##_0, f##_0, f##_1, f##_1t, f##_2, f##_2t, f##_3, f##_3t, f##_4, f##_4t, f##_5, f##_5t, \
              f##_6, f##_6t, f##_7, f##_7t, f##_any},                                                \
             {f##_0_filter, f##_0_filter, f##_1_filter, f##_1t_filter, f##_2_filter, f##_2t_filter,  \
              f##_3_filter, f##_3t_filter, f##_4_filter, f##_4t_filter, f##_5_filter, f##_5t_filter, \
-             f##_6_filter, f##_6t_filter, f##_7_filter, f##_7t_filter, f##_any_filter}};           \
+             f##_6_filter, f##_6t_filter, f##_7_filter, f##_7t_filter, f##_any_filter},             \
+            {f##_0_undone, f##_0_undone, f##_1_undone, f##_1t_undone, f##_2_undone, f##_2t_undone,  \
+             f##_3_undone, f##_3t_undone, f##_4_undone, f##_4t_undone, f##_5_undone, f##_5t_undone, \
+             f##_6_undone, f##_6t_undone, f##_7_undone, f##_7t_undone, f##_any_undone}};           \
         unsigned i = args->word * 2 + (args->two && args->word > 0);                                \
-        return variants[args->filter != NULL][i < 16 ? i : 16](args, u, end, hits, cap, count);     \
+        unsigned mode = args->filter == NULL ? MD_ONE_TARGET                                        \
+                        : args->filter_undone ? MD_FILTER_UNDONE                                    \
+                                              : MD_FILTER_ALL;                                      \
+        return variants[mode][i < 16 ? i : 16](args, u, end, hits, cap, count);                     \
     }
 
 #endif

@@ -34,14 +34,18 @@ static inline unsigned md4_last_use(unsigned j)
     MD4_STEP(41, MD_H, 9, 9, 5) MD4_STEP(42, MD_H, 5, 11, 13) MD4_STEP(43, MD_H, 13, 15, 3)     \
     MD4_STEP(44, MD_H, 3, 3, 11)
 
+/* The last step that reads a varying word. */
+static inline unsigned md4_last(unsigned J, bool TWO)
+{
+    return TWO && md4_last_use(J - 1) > md4_last_use(J) ? md4_last_use(J - 1) : md4_last_use(J);
+}
+
 MB_INLINE size_t md4_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                          unsigned *count, const unsigned J, const bool TWO, const bool FILTER)
+                          unsigned *count, const unsigned J, const bool TWO, const unsigned FILTER)
 {
     const unsigned first = TWO ? J - 1 : J;
-    /* filter mode: every step up to A's (none undone, one target or not) */
-    const unsigned last = FILTER ? 47
-                          : TWO && md4_last_use(J - 1) > md4_last_use(J) ? md4_last_use(J - 1)
-                                                                          : md4_last_use(J);
+    /* MD_FILTER_ALL: every step up to A's (none undone, there being many targets) */
+    const unsigned last = FILTER == MD_FILTER_ALL ? 47 : md4_last(J, TWO);
     uint32_t km[48], q0[4], expected;
     md_prepare(args, false, first, last, km, q0, &expected);
     const V want = V_SET1(expected), pre0 = V_SET1(q0[0] + km[first]);
@@ -52,5 +56,12 @@ MB_INLINE size_t md4_body(const hc_mb_args *args, size_t u, size_t end, uint32_t
 }
 
 MD_VARIANTS(md4)
+
+/* hc_mb_filter_key_fn (defined once, in the portable file). */
+static inline bool md4_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    const bool two = args->two && args->word > 0;
+    return md_filter_key(args, false, target, key, two ? args->word - 1 : args->word, md4_last(args->word, two));
+}
 
 #endif

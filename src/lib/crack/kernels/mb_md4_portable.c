@@ -11,3 +11,8 @@ size_t hc_mb_md4_portable(const hc_mb_args *args, size_t u, size_t end, uint32_t
 {
     return md4_dispatch(args, u, end, hits, cap, count);
 }
+
+bool hc_mb_md4_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    return md4_filter_key(args, target, key);
+}

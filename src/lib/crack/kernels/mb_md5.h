@@ -41,14 +41,18 @@ static inline unsigned md5_last_use(unsigned j)
     MD5_STEP(57, MD5_I, 15, 10, 6) MD5_STEP(58, MD5_I, 6, 15, 13) MD5_STEP(59, MD5_I, 13, 21, 4) \
     MD5_STEP(60, MD5_I, 4, 6, 11)
 
+/* The last step that reads a varying word. */
+static inline unsigned md5_last(unsigned J, bool TWO)
+{
+    return TWO && md5_last_use(J - 1) > md5_last_use(J) ? md5_last_use(J - 1) : md5_last_use(J);
+}
+
 MB_INLINE size_t md5_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                          unsigned *count, const unsigned J, const bool TWO, const bool FILTER)
+                          unsigned *count, const unsigned J, const bool TWO, const unsigned FILTER)
 {
     const unsigned first = TWO ? J - 1 : J;
-    /* filter mode: every step up to A's (none undone, one target or not) */
-    const unsigned last = FILTER ? 63
-                          : TWO && md5_last_use(J - 1) > md5_last_use(J) ? md5_last_use(J - 1)
-                                                                          : md5_last_use(J);
+    /* MD_FILTER_ALL: every step up to A's (none undone, there being many targets) */
+    const unsigned last = FILTER == MD_FILTER_ALL ? 63 : md5_last(J, TWO);
     uint32_t km[64], q0[4], expected;
     md_prepare(args, true, first, last, km, q0, &expected);
     const V want = V_SET1(expected), pre0 = V_SET1(q0[0] + km[first]);
@@ -59,5 +63,12 @@ MB_INLINE size_t md5_body(const hc_mb_args *args, size_t u, size_t end, uint32_t
 }
 
 MD_VARIANTS(md5)
+
+/* hc_mb_filter_key_fn (defined once, in the portable file). */
+static inline bool md5_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    const bool two = args->two && args->word > 0;
+    return md_filter_key(args, true, target, key, two ? args->word - 1 : args->word, md5_last(args->word, two));
+}
 
 #endif
