@@ -19,7 +19,9 @@ A B C A B C ..., the first command rotating (sidebyside.interleaved), after
 one warm-up round that also reads the files into the page cache. Prints the
 median wall and CPU (user + system) times, both ratios and the load
 average. Refuses to start when the 1-minute load average is above 0.5;
-BENCH_LOADED=1 runs anyway and flags the wall-time ratios. The data (about
+BENCH_LOADED=1 runs anyway and flags the wall-time ratios; with it,
+BENCH_PREFIX="chrt -f 1" (root) gets near-quiet figures from a busy machine
+(see sidebyside.py). The data (about
 2.3 GB, made once) stays in BENCH_DIR; all three take about 4 minutes on a
 quiet 2-CPU machine (8 on a loaded one).
 """
