@@ -68,9 +68,9 @@
  * with steps undone), for filter mode: a blocked Bloom filter small enough
  * for the L1 cache, then a hash table. */
 typedef struct hc_mb_filter {
-    /* 2^(32 - shift) bits: in word key >> (shift + 5), bits m >> 27 and
-     * (m >> 22) & 31 are set for every key, m = key * HC_MB_FILTER_MIX (one
-     * load per probe) */
+    /* 2^(32 - shift) bits: in word key >> (shift + 5), bits m >> 27,
+     * (m >> 22) & 31 and (m >> 17) & 31 are set for every key, m = key *
+     * HC_MB_FILTER_MIX (one load per probe) */
     const uint32_t *bitmap;
     unsigned shift;
     /* The keys but 0 at (key * HC_MB_FILTER_MIX) >> table_shift or in the
