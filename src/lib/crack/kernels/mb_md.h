@@ -171,6 +171,7 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
 /* The loop both share: loads the varying words, runs STEPS, compares
  * Q[last-3]. */
 #define MD_LOOP(STEPS)                                                                                 \
+    const hc_mb_filter *filter = args->filter;                                                         \
     for (; u < end; u += (size_t)VL * MD_INTERLEAVE) {                                                 \
         if (*count + VL * MD_INTERLEAVE > cap)                                                         \
             return u;                                                                                  \
@@ -186,15 +187,15 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
         }                                                                                              \
         STEPS                                                                                          \
         unsigned masks[MD_INTERLEAVE];                                                                 \
-        if (FILTER) {                                                                                  \
+        if (FILTER == MD_FILTER_ALL || filter != NULL) {                                               \
             /* MD_FILTER_ALL: Q[last-3] is A less its initial value */                                 \
             V keys[MD_INTERLEAVE];                                                                     \
             MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                          \
             {                                                                                          \
                 keys[k] = q[k][(last - 3) & 3] + V_SET1(FILTER == MD_FILTER_ALL ? MD_IV_A : 0);        \
-                masks[k] = mb_filter_mask(keys[k], args->filter);                                      \
+                masks[k] = mb_filter_mask(keys[k], filter);                                            \
             }                                                                                          \
-            MB_FILTER_REPORT(keys, masks, MD_INTERLEAVE, VL, args->filter);                            \
+            MB_FILTER_REPORT(keys, masks, MD_INTERLEAVE, VL, filter);                                  \
         } else {                                                                                       \
             MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++) masks[k] = V_EQ(q[k][(last - 3) & 3], want); \
             MB_REPORT(masks, MD_INTERLEAVE, VL);                                                       \
@@ -202,11 +203,11 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
     }                                                                                                  \
     return end;
 
-/* The kernels' modes: one target (the last steps undone from it, one
- * 32-bit compare), and filter mode (kernel.h) with every step up to A's or
- * with the last steps undone as for one target (the filter then holds the
- * values md_filter_key finds). */
-enum { MD_ONE_TARGET, MD_FILTER_ALL, MD_FILTER_UNDONE };
+/* The kernels' modes: the last steps undone, then one 32-bit compare with
+ * one target or (filter mode with args->filter_undone, kernel.h) a probe of
+ * the filter of the values md_filter_key finds; or filter mode with every
+ * step up to A's. */
+enum { MD_UNDONE, MD_FILTER_ALL };
 
 /* hc_mb_filter_key_fn for a family: the steps after `last` must read only
  * words after the varying ones (padding and length, the same for the whole
@@ -238,8 +239,10 @@ static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const u
 
 /* (word, two): word 0 alone, words 1..7 alone or with the previous one,
  * specialised; longer messages (words 8..13) share one variant that decides
- * per step at run time (branches that always go the same way). The same
- * again for each filter mode (kernel.h). Defines static size_t
+ * per step at run time (branches that always go the same way). Filter mode
+ * with every step (messages whose undone steps would read the prefix: over
+ * 12 bytes for MD5) has only the run-time variant: three specialised sets
+ * took 15 minutes to compile under ASan. Defines static size_t
  * f_dispatch(...), which picks the variant. */
 #define MD_VARIANT_SET(f, s, FILTER)                                                                \
     MD_VARIANT(f##_0##s, f##_body, 0, false, FILTER)                                                \
@@ -253,26 +256,18 @@ static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const u
     MD_VARIANT(f##_any##s, f##_body, args->word, args->two && args->word > 0, FILTER)
 
 #define MD_VARIANTS(f)                                                                              \
-    MD_VARIANT_SET(f, , MD_ONE_TARGET)                                                              \
-    MD_VARIANT_SET(f, _filter, MD_FILTER_ALL)                                                       \
-    MD_VARIANT_SET(f, _undone, MD_FILTER_UNDONE)                                                    \
+    MD_VARIANT_SET(f, , MD_UNDONE)                                                                  \
+    MD_VARIANT(f##_any_filter, f##_body, args->word, args->two && args->word > 0, MD_FILTER_ALL)    \
     static inline size_t f##_dispatch(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, \
                                       unsigned cap, unsigned *count)                                \
     {                                                                                               \
-        static hc_mb_kernel_fn *const variants[3][17] = {                                           \
-            {f##_0, f##_0, f##_1, f##_1t, f##_2, f##_2t, f##_3, f##_3t, f##_4, f##_4t, f##_5, f##_5t, \
-             f##_6, f##_6t, f##_7, f##_7t, f##_any},                                                \
-            {f##_0_filter, f##_0_filter, f##_1_filter, f##_1t_filter, f##_2_filter, f##_2t_filter,  \
-             f##_3_filter, f##_3t_filter, f##_4_filter, f##_4t_filter, f##_5_filter, f##_5t_filter, \
-             f##_6_filter, f##_6t_filter, f##_7_filter, f##_7t_filter, f##_any_filter},             \
-            {f##_0_undone, f##_0_undone, f##_1_undone, f##_1t_undone, f##_2_undone, f##_2t_undone,  \
-             f##_3_undone, f##_3t_undone, f##_4_undone, f##_4t_undone, f##_5_undone, f##_5t_undone, \
-             f##_6_undone, f##_6t_undone, f##_7_undone, f##_7t_undone, f##_any_undone}};           \
+        static hc_mb_kernel_fn *const variants[16] = {f##_0,  f##_0,  f##_1, f##_1t, f##_2, f##_2t, \
+                                                      f##_3,  f##_3t, f##_4, f##_4t, f##_5, f##_5t, \
+                                                      f##_6,  f##_6t, f##_7, f##_7t};               \
         unsigned i = args->word * 2 + (args->two && args->word > 0);                                \
-        unsigned mode = args->filter == NULL ? MD_ONE_TARGET                                        \
-                        : args->filter_undone ? MD_FILTER_UNDONE                                    \
-                                              : MD_FILTER_ALL;                                      \
-        return variants[mode][i < 16 ? i : 16](args, u, end, hits, cap, count);                     \
+        if (args->filter != NULL && !args->filter_undone)                                           \
+            return f##_any_filter(args, u, end, hits, cap, count);                                  \
+        return (i < 16 ? variants[i] : f##_any)(args, u, end, hits, cap, count);                    \
     }
 
 #endif
