@@ -15,6 +15,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sidebyside import load_note  # noqa: E402
+
 
 def run(build, seconds, algorithm):
     out = subprocess.run([os.path.join(build, "crack_kernels"), str(seconds), algorithm],
@@ -33,11 +36,6 @@ def algorithms(build):
     return [line.split()[0] for line in out[start + 1:] if line.strip()]
 
 
-def load():
-    with open("/proc/loadavg") as f:
-        return " ".join(f.read().split()[:3])
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old")
@@ -47,7 +45,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=0.2)
     args = parser.parse_intermixed_args()
     names = args.algorithms or algorithms(args.new)
-    print(f"load average before: {load()}")
+    print(f"before: {load_note()}")
     best = {}
     for name in names:
         for _ in range(args.rounds):
@@ -65,7 +63,7 @@ def main():
         print(f"{name:12s} " + "   ".join(cells), flush=True)
     print(f"(level old new new/old, M candidates/s; best of {args.rounds} interleaved rounds, "
           f"each itself best of 3 runs of {args.seconds} s CPU)")
-    print(f"load average after: {load()}")
+    print(f"after: {load_note()}")
     return 0
 
 

@@ -12,9 +12,13 @@ average is printed before and after. With no algorithm named: all of them
 (`NEW_HC bench` lists them)."""
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sidebyside import load_note  # noqa: E402
 
 
 def bench(hc, algorithm):
@@ -29,11 +33,6 @@ def all_algorithms(hc):
     return [json.loads(line)["algorithm"] for line in out.splitlines() if line.startswith("{")]
 
 
-def load():
-    with open("/proc/loadavg") as f:
-        return " ".join(f.read().split()[:3])
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old")
@@ -42,7 +41,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_intermixed_args()
     names = args.algorithms or all_algorithms(args.new)
-    print(f"load average before: {load()}")
+    print(f"before: {load_note()}")
     print(f"{'algorithm':12s} {'MB/s old':>9s} {'new':>9s} {'new/old':>7s}   {'crack M/s old':>13s} {'new':>9s} "
           f"{'new/old':>7s}")
     ratios = []
@@ -60,7 +59,7 @@ def main():
               flush=True)
     print(f"(medians of {args.rounds} interleaved rounds; geometric mean of the MB/s ratios "
           f"{statistics.geometric_mean(ratios):.3f})")
-    print(f"load average after: {load()}")
+    print(f"after: {load_note()}")
     return 0
 
 
