@@ -93,6 +93,12 @@ const hc_kernel hc_kernel_whirlpool = {
     .needs_vbmi = true, .needs_gfni = true, .entry = ENTRIES_AVX512(whirlpool),
 };
 
+/* GOST R 34.11-94: a message of up to 32 bytes is one block, zero-padded;
+ * the kernel hashes the length and checksum blocks itself (RFC 5831 §7). */
+const hc_kernel hc_kernel_gost = {
+    .name = "gost", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .needs_vbmi = true, .entry = ENTRIES_AVX512(gost),
+};
+
 /* The longest message that leaves room for the padding in one block. */
 static unsigned max_message(const hc_kernel *k, unsigned block_bytes)
 {
