@@ -126,7 +126,11 @@ typedef struct engine {
      * them (job indices) were found, under lock. */
     bool multi;
     hc_target_set set;
-    bool kernel_filter;              /* the kernel takes the set's filter */
+    bool kernel_filter;              /* the kernel takes a filter of the targets */
+    /* a kernel whose keys depend on the target alone (kernel.h's
+     * filter_key_fixed): their filter, made once for the run */
+    bool fixed_filter;
+    hc_key_filter fixed_keys;
     unsigned per_target;             /* else: kernel passes, one per target (0: none) */
     uint32_t target_words_of[PER_TARGET_MAX][16];
     uint64_t target64_of[PER_TARGET_MAX][8];
@@ -153,6 +157,7 @@ typedef struct engine {
     uint8_t *found_text;
     hc_count processed;
     hc_count kernel_processed;       /* of those, by the kernel */
+    hc_count keyed_processed;        /* of those, in filter mode with the family's keys */
     hc_status error;
     atomic_bool stop;
     atomic_bool cancelled;
@@ -186,7 +191,7 @@ typedef struct worker {
     hc_key_filter undone;
     uint32_t undone_len;
     bool undone_ok;
-    hc_count processed, kernel_processed;
+    hc_count processed, kernel_processed, keyed_processed;
     uint64_t since_poll;   /* bytes hashed since job->cancelled() was called */
     hc_count published;    /* the part of processed added to job->progress */
     uint64_t since_publish; /* bytes hashed since then */
@@ -860,7 +865,10 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
                 words64[i] = load_word(block + wb * i, wb, be);
                 words[i] = (uint32_t)words64[i];
             }
-            if (e->kernel_filter) {
+            if (e->fixed_filter) {
+                args.filter = &e->fixed_keys.filter;
+                args.filter_undone = true;
+            } else if (e->kernel_filter) {
                 if (w->undone_len != len)
                     prepare_undone(w, len, &args);
                 args.filter = w->undone_ok ? &w->undone.filter : &e->set.keys.filter;
@@ -906,6 +914,8 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         left -= done;
         w->processed += done;
         w->kernel_processed += done;
+        if (args.filter_undone)
+            w->keyed_processed += done;
         u0 = 0;
         outer++;
         /* work: a table scan per CRC candidate, a block per other one */
@@ -969,6 +979,7 @@ static void worker_main(void *arg, size_t index)
     pthread_mutex_lock(&e->lock);
     e->processed += w.processed;
     e->kernel_processed += w.kernel_processed;
+    e->keyed_processed += w.keyed_processed;
     pthread_mutex_unlock(&e->lock);
     free(w.digits);
     free(w.text);
@@ -1100,6 +1111,28 @@ void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *ha
     pthread_mutex_destroy(&e.lock);
 }
 
+/* Many targets, a kernel whose keys depend on the target alone: their
+ * filter, and e->fixed_filter unless a key is refused (which
+ * filter_key_fixed rules out: the one-at-a-time path would serve). */
+static hc_status make_fixed_keys(engine *e)
+{
+    if (hc_key_filter_init(&e->fixed_keys, e->set.count) != HC_OK)
+        return HC_ERR_NOMEM;
+    /* what the keys may read of a call's args: the row's parameters */
+    const hc_mb_args args = {.digest_len = e->alg->digest_len, .passes = e->alg->passes};
+    uint32_t words[16];
+    uint64_t words64[8];
+    for (size_t i = 0; i < e->set.count; i++) {
+        uint32_t key;
+        target_words(e, e->set.digests + i * e->alg->digest_len, words, words64);
+        if (!e->layout.filter_key(&args, words, &key))
+            return HC_OK;
+        hc_key_filter_add(&e->fixed_keys, key);
+    }
+    e->fixed_filter = true;
+    return HC_OK;
+}
+
 /* Many targets: the set, and how the kernel (if any) takes them. */
 static hc_status engine_targets(engine *e)
 {
@@ -1115,7 +1148,12 @@ static hc_status engine_targets(engine *e)
         return HC_ERR_NOMEM;
     if (!e->use_kernel)
         return HC_OK;
-    if (e->layout.filters) {
+    if (e->layout.filters && e->layout.filter_key_fixed) {
+        /* the kernel takes only this filter: without it, one at a time */
+        if ((status = make_fixed_keys(e)) != HC_OK)
+            return status;
+        e->kernel_filter = e->use_kernel = e->fixed_filter;
+    } else if (e->layout.filters) {
         e->kernel_filter = true;
     } else if (job->target_count <= PER_TARGET_MAX) {
         e->per_target = (unsigned)job->target_count;
@@ -1132,6 +1170,7 @@ static void engine_free(engine *e)
     free(e->found_text);
     free(e->found_flags);
     hc_target_set_free(&e->set);
+    hc_key_filter_free(&e->fixed_keys);
     pthread_mutex_destroy(&e->lock);
 }
 
@@ -1181,6 +1220,7 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
     if (probe) {
         probe->kernel_level = e.layout.level;
         probe->kernel_candidates = e.kernel_processed;
+        probe->keyed_candidates = e.keyed_processed;
         probe->generic_candidates = e.processed - e.kernel_processed;
     }
     engine_free(&e);

@@ -26,12 +26,16 @@
  * increasing u.
  *
  * Filter mode (many targets in one pass, hc_crack_job's targets): where
- * the family sets `filters` and args->filter is not NULL, the kernel runs
- * every step up to the digest's first word instead of undoing the last
- * ones from one target, and reports the lanes whose first digest word (in
- * the row's byte order) is one of the filter's keys: a bitmap lookup per
- * lane, then an exact search of the few that pass. The engine verifies
- * each report with the ordinary hasher, as for one target.
+ * the family sets `filters` and args->filter is not NULL, the kernel
+ * reports the lanes whose key is one of the filter's: a bitmap lookup per
+ * lane, then an exact search of the few that pass. The key is the word the
+ * kernel compares for one target, found from each target by the family's
+ * filter_key (MD5/MD4 undo their last steps per length; SHA-1 and SHA-256
+ * compare a digest word less its initial value, the same at every length);
+ * or, without filter_key or where it cannot serve, the digest's first word
+ * in the row's byte order, the kernel running every step up to it (RIPEMD,
+ * HAVAL, BLAKE2s and BLAKE3 compare that word for one target too). The
+ * engine verifies each report with the ordinary hasher, as for one target.
  *
  * SHA-3 and Keccak use the same scheme with 64-bit little-endian words: a
  * one-block message is the rate (block_len bytes) with the sponge padding
@@ -152,6 +156,11 @@ typedef struct hc_kernel {
      * with steps undone. */
     bool filters;
     hc_mb_filter_key_fn *filter_key;
+    /* filter_key's keys depend on the target alone, whatever the length
+     * (the word compared is a function of the digest, as SHA's): the
+     * engine makes their filter once per run for any number of targets,
+     * and the entry points are only ever given that filter. */
+    bool filter_key_fixed;
     /* Index: hc_simd_level; NULL where that level has no entry point of its
      * own (a lower one is used; none at all: the generic path). */
     hc_mb_kernel_fn *entry[HC_SIMD_LEVEL_COUNT];
@@ -213,6 +222,7 @@ typedef struct hc_mb_layout {
     bool length_big_endian;   /* the padding's length (big_endian implies it) */
     bool filters;             /* the kernel takes filter mode */
     hc_mb_filter_key_fn *filter_key;
+    bool filter_key_fixed;
     unsigned block_bytes, block_words;
     unsigned max_bytes;       /* longest message of one block (CRC: no limit) */
     unsigned lead_zeros;
@@ -230,7 +240,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
 /* The entry points, one per family and instruction set. */
 hc_mb_kernel_fn hc_mb_md5_portable, hc_mb_md5_avx2, hc_mb_md5_avx512;
 hc_mb_kernel_fn hc_mb_md4_portable, hc_mb_md4_avx2, hc_mb_md4_avx512;
-hc_mb_filter_key_fn hc_mb_md5_filter_key, hc_mb_md4_filter_key;
+hc_mb_filter_key_fn hc_mb_md5_filter_key, hc_mb_md4_filter_key, hc_mb_sha1_filter_key, hc_mb_sha256_filter_key;
 hc_mb_kernel_fn hc_mb_sha1_portable, hc_mb_sha1_avx2, hc_mb_sha1_avx512;
 hc_mb_kernel_fn hc_mb_sha256_portable, hc_mb_sha256_avx2, hc_mb_sha256_avx512;
 hc_mb_kernel_fn hc_mb_sha512_avx512;

@@ -32,10 +32,12 @@ const hc_kernel hc_kernel_md4 = {
 };
 const hc_kernel hc_kernel_sha1 = {
     .name = "sha1", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 8,
+    .filters = true, .filter_key = hc_mb_sha1_filter_key, .filter_key_fixed = true,
     .entry = ENTRIES_ALL(sha1),
 };
 const hc_kernel hc_kernel_sha256 = {
     .name = "sha256", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 8,
+    .filters = true, .filter_key = hc_mb_sha256_filter_key, .filter_key_fixed = true,
     .portable_loses_to_sha_ext = true, .entry = ENTRIES_ALL(sha256),
 };
 const hc_kernel hc_kernel_sha512 = {
@@ -49,16 +51,20 @@ const hc_kernel hc_kernel_keccak = {
     .name = "keccak", .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak),
 };
 const hc_kernel hc_kernel_ripemd = {
-    .name = "ripemd", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_ALL(ripemd),
+    .name = "ripemd", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
+    .entry = ENTRIES_ALL(ripemd),
 };
 const hc_kernel hc_kernel_haval = {
-    .name = "haval", .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .entry = ENTRIES_ALL(haval),
+    .name = "haval", .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .filters = true,
+    .entry = ENTRIES_ALL(haval),
 };
 const hc_kernel hc_kernel_blake2s = {
-    .name = "blake2s", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake2s),
+    .name = "blake2s", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .filters = true,
+    .entry = ENTRIES_ALL(blake2s),
 };
 const hc_kernel hc_kernel_blake3 = {
-    .name = "blake3", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake3),
+    .name = "blake3", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .filters = true,
+    .entry = ENTRIES_ALL(blake3),
 };
 const hc_kernel hc_kernel_blake2b = {
     .name = "blake2b", .word_bytes = 8, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_AVX512(blake2b),
@@ -139,6 +145,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
         layout->length_big_endian = k->big_endian || k->length_big_endian;
         layout->filters = k->filters;
         layout->filter_key = k->filter_key;
+        layout->filter_key_fixed = k->filter_key_fixed;
         layout->block_bytes = k->block_bytes ? k->block_bytes : alg->block_len;
         layout->block_words = layout->block_bytes / k->word_bytes;
         layout->max_bytes = max_message(k, layout->block_bytes);

@@ -40,8 +40,8 @@ static const uint8_t mb_blake3_sigma[7][16] = {B3_SCHEDULE(MB_B3_ROW)};
         {                                                                \
             BLAKE2_ROUND(MB_B2S_G, MB_B2_V, MB_B2_M, SIGMA[r]);          \
         }                                                                \
-        unsigned masks[1] = {V_EQ(WORD0, want)};                         \
-        MB_REPORT(masks, 1, VL);                                         \
+        V first_[1] = {WORD0};                                           \
+        MB_REPORT_WORDS(first_, 1, VL, want);                            \
     }
 
 /* One of the two, chosen at compile time (each entry point passes a

@@ -82,6 +82,24 @@ MB_INLINE unsigned mb_filter_mask(V x, const hc_mb_filter *f)
         }                                                                                            \
     } while (0)
 
+/* The lanes of words[0..ni) (masks of `width` lanes from u, as MB_REPORT)
+ * to report: those equal to want (one target), or in filter mode
+ * (args->filter) those that are one of the filter's keys. For the
+ * families whose filter_key gives the word they compare. */
+#define MB_REPORT_WORDS(words, ni, width, want)                                               \
+    do {                                                                                      \
+        unsigned wmasks_[ni];                                                                 \
+        if (args->filter != NULL) {                                                           \
+            for (int kw_ = 0; kw_ < (ni); kw_++)                                              \
+                wmasks_[kw_] = mb_filter_mask((words)[kw_], args->filter);                    \
+            MB_FILTER_REPORT(words, wmasks_, ni, width, args->filter);                        \
+        } else {                                                                              \
+            for (int kw_ = 0; kw_ < (ni); kw_++)                                              \
+                wmasks_[kw_] = V_EQ((words)[kw_], want);                                      \
+            MB_REPORT(wmasks_, ni, width);                                                    \
+        }                                                                                     \
+    } while (0)
+
 /* The n message words of the lanes u.. of one vector: the constant words
  * xc[] with the varying bits of word J (and J - 1) added from the tables
  * tab_hi, tab_lo (args' 32- or 64-bit ones, read with LOAD). */

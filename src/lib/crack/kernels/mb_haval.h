@@ -24,8 +24,8 @@
         for (unsigned i = 0; i < 8; i++)           \
             t[i] += iv[i];                         \
         haval_tailor(t, digest_len);               \
-        unsigned masks[1] = {V_EQ(t[0], want)};    \
-        MB_REPORT(masks, 1, VL);                   \
+        V first_[1] = {t[0]};                      \
+        MB_REPORT_WORDS(first_, 1, VL, want);      \
     }
 #define MB_HAVAL_CASE(passes, digest_len) \
     case (passes) << 8 | (digest_len):    \

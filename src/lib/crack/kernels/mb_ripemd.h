@@ -24,8 +24,8 @@
             right[i] = V_SET1(rmd_initial[(IV_RIGHT) + i]);   \
         }                                                     \
         LINES(left, right, x, swap);                          \
-        unsigned masks[1] = {V_EQ(FIRST_WORD, want)};         \
-        MB_REPORT(masks, 1, VL);                              \
+        V first_[1] = {FIRST_WORD};                           \
+        MB_REPORT_WORDS(first_, 1, VL, want);                 \
     }
 
 MB_INLINE size_t ripemd_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,

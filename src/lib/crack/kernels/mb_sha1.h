@@ -2,7 +2,9 @@
  * abstraction (vec_portable.h) and compiled per instruction set by
  * mb_sha1_<isa>.c, which defines SHA_INTERLEAVE (vectors in flight).
  * The varying words are word, and word - 1, which always gets tab_lo (a
- * zero table when it does not vary): one variant serves every length. */
+ * zero table when it does not vary): one variant serves every length.
+ * Filter mode (kernel.h) compares the same word as for one target, with
+ * each target's value of it as the filter's keys. */
 #ifndef HC_CRACK_MB_SHA1_H
 #define HC_CRACK_MB_SHA1_H
 
@@ -15,6 +17,16 @@ static inline uint32_t sha1_expected(const hc_mb_args *args)
 {
     uint32_t e = args->target[4] - 0xc3d2e1f0u;
     return (e << 2) | (e >> 30);
+}
+
+/* hc_mb_filter_key_fn: the same word for each of many targets, at any
+ * length (defined once, in the portable file). */
+static inline bool sha1_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    hc_mb_args one = *args;
+    one.target = target;
+    *key = sha1_expected(&one);
+    return true;
 }
 
 /* SHA-1 (§6.1.2), unrolled, the schedule in a ring of 16 registers: step t
@@ -88,9 +100,9 @@ MB_INLINE size_t sha1_kernel(const hc_mb_args *args, size_t u, size_t end, uint3
         SHA1_STEP(71, SHA1_PAR, k4) SHA1_STEP(72, SHA1_PAR, k4) SHA1_STEP(73, SHA1_PAR, k4)
         SHA1_STEP(74, SHA1_PAR, k4) SHA1_STEP(75, SHA1_PAR, k4)
         /* T[75], in E's slot of step 75, becomes digest word 4. */
-        unsigned masks[SHA_INTERLEAVE];
-        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] = V_EQ(s[k][SHA1_SLOT(4, 75)], want);
-        MB_REPORT(masks, SHA_INTERLEAVE, VL);
+        V t75[SHA_INTERLEAVE];
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) t75[k] = s[k][SHA1_SLOT(4, 75)];
+        MB_REPORT_WORDS(t75, SHA_INTERLEAVE, VL, want);
     }
     return end;
 }

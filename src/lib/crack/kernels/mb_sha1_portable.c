@@ -11,3 +11,8 @@ size_t hc_mb_sha1_portable(const hc_mb_args *args, size_t u, size_t end, uint32_
 {
     return sha1_kernel(args, u, end, hits, cap, count);
 }
+
+bool hc_mb_sha1_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    return sha1_filter_key(args, target, key);
+}

@@ -1,7 +1,9 @@
 /* The SHA-224/SHA-256 kernel family (FIPS 180-4), written once over the
  * vector abstraction (vec_portable.h) and compiled per instruction set by
  * mb_sha256_<isa>.c, which defines SHA_INTERLEAVE (vectors in flight). The
- * row's digest length tells the two apart. */
+ * row's digest length tells the two apart. Filter mode (kernel.h) compares
+ * the same word as for one target, with each target's value of it as the
+ * filter's keys. */
 #ifndef HC_CRACK_MB_SHA256_H
 #define HC_CRACK_MB_SHA256_H
 
@@ -35,6 +37,16 @@ static inline uint32_t sha256_expected(const hc_mb_args *args)
     if (args->digest_len == 28)
         return args->target[3] - sha224_iv[3];
     return args->target[7] - sha256_iv[7];
+}
+
+/* hc_mb_filter_key_fn: the same word for each of many targets, at any
+ * length (defined once, in the portable file). */
+static inline bool sha256_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    hc_mb_args one = *args;
+    one.target = target;
+    *key = sha256_expected(&one);
+    return true;
 }
 
 #define SHA256_BSIG0(x) V_XOR3(V_ROR(x, 2), V_ROR(x, 13), V_ROR(x, 22))
@@ -73,17 +85,17 @@ MB_INLINE size_t sha256_kernel(const hc_mb_args *args, size_t u, size_t end, uin
             SHA256_STEP(4) SHA256_STEP(5) SHA256_STEP(6) SHA256_STEP(7)
         }
         SHA256_STEP(0) SHA256_STEP(1) SHA256_STEP(2) SHA256_STEP(3) /* steps 56..59 */
-        unsigned masks[SHA_INTERLEAVE];
+        V last[SHA_INTERLEAVE];
         if (sha224) {
             /* SHA-224 has no word 7: compare word 3, d = the a of step 60. */
             SHA256_STEP(4)
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] = V_EQ(s[k][SHA2_SLOT(7, 4)], want);
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 4)];
         } else {
             /* The last SHA-256 word is h = the e of step 60: T1 only. */
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] =
-                V_EQ(s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA256_BSIG1, SHA256_K, V_SEL), want);
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] =
+                s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA256_BSIG1, SHA256_K, V_SEL);
         }
-        MB_REPORT(masks, SHA_INTERLEAVE, VL);
+        MB_REPORT_WORDS(last, SHA_INTERLEAVE, VL, want);
     }
     return end;
 }
