@@ -170,7 +170,7 @@ typedef struct hc_kernel {
 extern const hc_kernel hc_kernel_md5, hc_kernel_md4, hc_kernel_sha1, hc_kernel_sha256, hc_kernel_sha512,
     hc_kernel_crc32, hc_kernel_keccak, hc_kernel_ripemd, hc_kernel_haval, hc_kernel_blake2s, hc_kernel_blake3,
     hc_kernel_blake2b, hc_kernel_md2, hc_kernel_tiger, hc_kernel_tth, hc_kernel_edonr256, hc_kernel_edonr512,
-    hc_kernel_whirlpool, hc_kernel_gost;
+    hc_kernel_whirlpool, hc_kernel_gost, hc_kernel_snefru;
 
 /* Which rows each family serves, as constant expressions of the digest and
  * block lengths (a new member of a family needs the family's code to know
@@ -198,6 +198,8 @@ extern const hc_kernel hc_kernel_md5, hc_kernel_md4, hc_kernel_sha1, hc_kernel_s
 #define HC_KERNEL_SERVES_edonr512(digest, block) ((digest) == 64 && (block) == 128)
 #define HC_KERNEL_SERVES_whirlpool(digest, block) ((digest) == 64 && (block) == 64)
 #define HC_KERNEL_SERVES_gost(digest, block) ((digest) == 32 && (block) == 32)
+/* Snefru's block is 64 bytes, its message part 64 minus the chaining value. */
+#define HC_KERNEL_SERVES_snefru(digest, block) (((digest) == 16 || (digest) == 32) && (block) == 64 - (digest))
 
 /* 0, or a compile error with msg when cond is false: usable inside a
  * constant initializer, where a static_assert declaration cannot go. */
@@ -257,5 +259,6 @@ hc_mb_kernel_fn hc_mb_edonr256_portable, hc_mb_edonr256_avx2, hc_mb_edonr256_avx
 hc_mb_kernel_fn hc_mb_edonr512_avx512;
 hc_mb_kernel_fn hc_mb_whirlpool_avx512;
 hc_mb_kernel_fn hc_mb_gost_avx512;
+hc_mb_kernel_fn hc_mb_snefru_avx512;
 
 #endif

@@ -17,7 +17,7 @@
     }
 /* AVX-512 only: 64-bit lanes need its 64-bit rotates and three-input logic
  * (below it the vector code loses to the scalar code of the generic path),
- * and MD2 and Tiger its byte permutes and gathers. */
+ * and MD2, Tiger and Snefru its byte permutes and gathers. */
 #define ENTRIES_AVX512(family) {[HC_SIMD_AVX512] = X86(hc_mb_##family##_avx512)}
 
 const hc_kernel hc_kernel_md5 = {
@@ -103,6 +103,12 @@ const hc_kernel hc_kernel_whirlpool = {
  * the kernel hashes the length and checksum blocks itself (RFC 5831 §7). */
 const hc_kernel hc_kernel_gost = {
     .name = "gost", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .needs_vbmi = true, .entry = ENTRIES_AVX512(gost),
+};
+
+/* Snefru: big-endian words, the message zero-padded to the block's message
+ * part (48 or 32 bytes), then a length block the kernel makes itself. */
+const hc_kernel hc_kernel_snefru = {
+    .name = "snefru", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_AVX512(snefru),
 };
 
 /* The longest message that leaves room for the padding in one block. */
