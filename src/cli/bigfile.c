@@ -37,22 +37,32 @@
 /* pread size: the copy lands in L2 and is hashed from there (512 KiB to
  * 2 MiB measured alike). */
 #define PIECE_MAX MIB
-/* What a thread claims, reads or maps at a time: big enough that mmap,
- * munmap and the claim cost nothing per byte, small enough that the last
- * units balance the threads. */
-#define UNIT_MAX (4 * MIB)
+/* What a thread maps at a time: big enough that mmap, munmap and the claim
+ * cost nothing per byte. munmap is the dear part: in a process with
+ * several threads each one interrupts the other CPUs to flush their TLBs
+ * (in a VM an exit per CPU), whatever the size; 1 GiB warm on 2 threads,
+ * 4 MiB windows against 16 MiB: system time 0.032 s against 0.020 s, wall
+ * 1.06 times (bench/bigfile_bench.py conditions, docs/file-dir.md). The
+ * last units of a batch shrink, so the threads still finish together. */
+#define UNIT_MAX (16 * MIB)
 #define UNIT_MIN (64 * KIB)
-/* Tree lanes share this much window (and as much read buffer). */
-#define LANES_BUDGET (16 * MIB)
+/* Read once a unit is claimed: the per-byte cost of pread does not depend
+ * on the size, so reading (a probe, or the method chosen) claims this much
+ * and a probe of the slower method costs little. */
+#define READ_UNIT (2 * MIB)
+/* Tree lanes share this much window, and this much read buffer (one piece
+ * each). */
+#define LANES_BUDGET (32 * MIB)
+#define READ_BUDGET (16 * MIB)
 /* The read-ahead ring of the serial path: SLOTS units of PIPE_UNIT (one
  * hashed, one ready, one being obtained). */
 #define SLOTS 3
 #define PIPE_UNIT (2 * MIB)
 /* Below this, a read-ahead thread costs more than it saves. */
 #define PIPELINE_MIN (8 * MIB)
-/* Subtree nodes hashed between two appends to the hasher. */
+/* Pieces hashed between two appends of their nodes to the hasher. */
 #define BATCH_NODES 1024
-/* The most tail jobs: one per power of two below UNIT_MAX. */
+/* The most tail jobs: one per power of two below PIECE_MAX. */
 #define TAIL_JOBS_MAX 64
 /* The page cache's large pages, and what a mapped window is aligned to. */
 #define HUGE_BLOCK ((uint64_t)2 << 20)
@@ -70,9 +80,12 @@
 /* Paces within 5% of each other are the same pace. */
 #define SAME_PACE 1.05
 
-static_assert(BIGFILE_MEMORY_MAX >= SLOTS * PIPE_UNIT * 2 + UNIT_MAX + PIECE_MAX + 2 * LANES_BUDGET,
+/* Kept between calls: the ring and the lanes' buffers (lane 0's serves
+ * run_alone too); mapped during one call: one path's windows. */
+#define MAX3(a, b, c) ((a) > (b) ? ((a) > (c) ? (a) : (c)) : ((b) > (c) ? (b) : (c)))
+static_assert(BIGFILE_MEMORY_MAX >= SLOTS * PIPE_UNIT + READ_BUDGET + MAX3(LANES_BUDGET, SLOTS * PIPE_UNIT, UNIT_MAX),
               "the memory bound of bigfile.h");
-static_assert(UNIT_MAX >= PIECE_MAX && PIECE_MAX >= UNIT_MIN, "unit and piece sizes");
+static_assert(UNIT_MAX >= READ_UNIT && READ_UNIT >= PIECE_MAX && PIECE_MAX >= UNIT_MIN, "unit and piece sizes");
 
 /* ---- one thread's reading state ----------------------------------------- */
 
@@ -135,15 +148,19 @@ typedef struct run {
     bool pipelined;            /* obtain on one thread, hash on another */
     size_t node_len;
 
-    /* tree jobs: full_units units, then the tail's subtrees, then the last
-     * bytes (at most one leaf) through update */
-    uint64_t full_units;
+    /* tree: the body (whole pieces, [0, body_end)), claimed by the lanes
+     * a batch at a time; then the tail's subtrees (each under a piece);
+     * then the last bytes (at most one leaf) through update */
+    uint64_t body_end;
     unsigned tail_count;
-    uint64_t tail_offset[TAIL_JOBS_MAX], tail_len[TAIL_JOBS_MAX], tail_node[TAIL_JOBS_MAX];
+    uint64_t tail_offset[TAIL_JOBS_MAX], tail_len[TAIL_JOBS_MAX];
     uint64_t last_offset;
     size_t last_len;
-    uint64_t batch_end, batch_node;   /* current batch: jobs below batch_end; its first node */
-    atomic_uint_fast64_t next_job;
+    uint64_t batch_start, batch_end;  /* the body range of the current batch */
+    bool batch_has_tail;              /* the last batch also hashes the tail */
+    atomic_uint_fast64_t next_offset; /* the body's next byte to claim */
+    atomic_uint next_tail;            /* the tail's next job */
+    atomic_uint_fast64_t claims;      /* units claimed so far (choose's index) */
 
     pthread_mutex_t lock;      /* guards spent, threads and starting the streamer */
     cost_log spent[BIGFILE_METHODS][STAGE_COUNT];
@@ -574,13 +591,19 @@ static bool stop_requested(void)
     return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
 }
 
-/* Obtains and hashes one unit on this thread: mapped whole, or read piece
- * by piece. timed: a full unit, whose time counts for the choice. */
-static int do_unit(run *r, lane *ln, uint64_t index, uint64_t offset, size_t len, uint8_t *nodes, bool timed)
+/* The most a unit obtained by method may be (see READ_UNIT). */
+static size_t unit_for(const run *r, bigfile_method method)
+{
+    return method == BIGFILE_READ && r->unit > READ_UNIT ? READ_UNIT : r->unit;
+}
+
+/* Obtains and hashes one unit on this thread by method (choose()): mapped
+ * whole, or read piece by piece. timed: a unit of the method's full size,
+ * whose time counts for the choice. */
+static int do_unit(run *r, lane *ln, bigfile_method method, uint64_t offset, size_t len, uint8_t *nodes, bool timed)
 {
     if (stop_requested())
         return EINTR;
-    bigfile_method method = choose(r, index);
     note_claim(r, offset);
     ln->units++;
     size_t piece = len < r->piece ? len : r->piece;
@@ -619,43 +642,21 @@ static int do_unit(run *r, lane *ln, uint64_t index, uint64_t offset, size_t len
 
 /* ---- a tree hash on every thread ---------------------------------------- */
 
-static uint64_t pieces_of(const run *r, uint64_t len)
-{
-    return len > r->piece ? len / r->piece : 1;
-}
-
-static void job_at(const run *r, uint64_t job, uint64_t *offset, size_t *len, uint64_t *node)
-{
-    if (job < r->full_units) {
-        *offset = job * r->unit;
-        *len = r->unit;
-        *node = job * (r->unit / r->piece);
-    } else {
-        uint64_t i = job - r->full_units;
-        *offset = r->tail_offset[i];
-        *len = (size_t)r->tail_len[i];
-        *node = r->tail_node[i];
-    }
-}
-
-/* The units, then the rest as subtrees of decreasing powers of two (each
- * aligned, as the tree requires), leaving 1 to leaf_len bytes for update()
- * (the last leaf may be the root's child, and only final() knows how to
- * close it). */
+/* The body is whole pieces, leaving 1 to `piece` bytes; those are cut into
+ * subtrees of decreasing powers of two (each aligned, as the tree
+ * requires), leaving 1 to leaf_len bytes for update() (the last leaf may be
+ * the root's child, and only final() knows how to close it). */
 static void plan_tree(run *r, size_t leaf)
 {
-    r->full_units = (r->length - 1) / r->unit;
-    uint64_t offset = r->full_units * r->unit;
+    r->body_end = (r->length - 1) / r->piece * r->piece;
+    uint64_t offset = r->body_end;
     uint64_t rest = r->length - offset;
-    uint64_t node = r->full_units * (r->unit / r->piece);
     r->tail_count = 0;
     while (rest > leaf) {
         uint64_t size = (uint64_t)1 << (63 - __builtin_clzll((unsigned long long)(rest - 1)));
         r->tail_offset[r->tail_count] = offset;
         r->tail_len[r->tail_count] = size;
-        r->tail_node[r->tail_count] = node;
         r->tail_count++;
-        node += pieces_of(r, size);
         offset += size;
         rest -= size;
     }
@@ -663,22 +664,60 @@ static void plan_tree(run *r, size_t leaf)
     r->last_len = (size_t)rest;
 }
 
+static uint64_t floor_pow2(uint64_t n)
+{
+    return n == 0 ? 0 : (uint64_t)1 << (63 - __builtin_clzll((unsigned long long)n));
+}
+
+/* Claims the batch's next body range for a lane obtaining it by method:
+ * false when none is left. A unit is the method's size while the batch has
+ * plenty left, then a share of the rest that halves as the rest does (but
+ * whole pieces), so every lane gets work until near the end and the lanes
+ * finish within about a piece of each other. */
+static bool claim_body(run *r, bigfile_method method, uint64_t *offset, size_t *len)
+{
+    uint64_t at = atomic_load(&r->next_offset);
+    for (;;) {
+        if (at >= r->batch_end)
+            return false;
+        uint64_t rest = r->batch_end - at;
+        uint64_t want = unit_for(r, method);
+        uint64_t share = floor_pow2(rest / (2 * (uint64_t)r->bf->lane_count));
+        want = share < want ? share : want;
+        want = want > r->piece ? want / r->piece * r->piece : r->piece;
+        want = want < rest ? want : rest; /* rest is whole pieces */
+        if (atomic_compare_exchange_weak(&r->next_offset, &at, at + want)) {
+            *offset = at;
+            *len = (size_t)want;
+            return true;
+        }
+    }
+}
+
 static void tree_lane(void *arg, size_t index)
 {
     run *r = arg;
     lane *ln = &r->bf->lanes[index];
     ln->units = 0;
-    for (;;) {
-        if (failed(r))
-            break;
-        uint64_t job = atomic_fetch_add(&r->next_job, 1);
-        if (job >= r->batch_end)
-            break;
-        uint64_t offset, node;
+    while (!failed(r)) {
+        bigfile_method method = choose(r, atomic_fetch_add(&r->claims, 1));
+        uint64_t offset;
         size_t len;
-        job_at(r, job, &offset, &len, &node);
-        uint8_t *nodes = r->bf->nodes + (node - r->batch_node) * r->node_len;
-        int error = do_unit(r, ln, job, offset, len, nodes, len == r->unit);
+        uint8_t *nodes;
+        bool timed;
+        if (claim_body(r, method, &offset, &len)) {
+            nodes = r->bf->nodes + (offset - r->batch_start) / r->piece * r->node_len;
+            timed = len == unit_for(r, method);
+        } else {
+            unsigned tail = r->batch_has_tail ? atomic_fetch_add(&r->next_tail, 1) : TAIL_JOBS_MAX;
+            if (tail >= r->tail_count)
+                break;
+            offset = r->tail_offset[tail];
+            len = (size_t)r->tail_len[tail];
+            nodes = r->bf->nodes + ((r->batch_end - r->batch_start) / r->piece + tail) * r->node_len;
+            timed = false;
+        }
+        int error = do_unit(r, ln, method, offset, len, nodes, timed);
         if (error != 0)
             set_error(r, error);
     }
@@ -690,39 +729,27 @@ static int run_tree(run *r)
 {
     bigfile *bf = r->bf;
     hc_hasher *hasher = r->hashers[0];
-    if (bf->nodes == NULL && (bf->nodes = malloc(BATCH_NODES * HC_TREE_NODE_MAX)) == NULL)
+    if (bf->nodes == NULL && (bf->nodes = malloc((BATCH_NODES + TAIL_JOBS_MAX) * HC_TREE_NODE_MAX)) == NULL)
         return ENOMEM;
     plan_tree(r, hc_hasher_tree_leaf(hasher));
-    uint64_t jobs = r->full_units + r->tail_count;
-    uint64_t first = 0;
-    while (first < jobs) {
-        /* a batch: as many jobs as BATCH_NODES nodes hold */
-        uint64_t offset, node, end_node;
-        size_t len;
-        job_at(r, first, &offset, &len, &r->batch_node);
-        uint64_t end = first;
-        for (;;) {
-            if (end == jobs)
-                break;
-            job_at(r, end, &offset, &len, &node);
-            end_node = node + pieces_of(r, len);
-            if (end_node - r->batch_node > BATCH_NODES)
-                break;
-            end++;
-        }
-        r->batch_end = end;
-        atomic_store(&r->next_job, first);
+    uint64_t batch_bytes = (uint64_t)BATCH_NODES * r->piece;
+    for (uint64_t start = 0;; start += batch_bytes) {
+        r->batch_start = start;
+        r->batch_end = r->body_end - start > batch_bytes ? start + batch_bytes : r->body_end;
+        r->batch_has_tail = r->batch_end == r->body_end;
+        atomic_store(&r->next_offset, start);
         hc_pool_for(bf->pool, bf->lane_count, tree_lane, r);
         if (failed(r))
             return atomic_load(&r->error);
-        for (uint64_t job = first; job < end; job++) {
-            job_at(r, job, &offset, &len, &node);
-            size_t piece = len < r->piece ? len : r->piece;
-            for (size_t done = 0; done < len; done += piece, node++)
-                hc_hasher_push_subtree(hasher, piece, bf->nodes + (node - r->batch_node) * r->node_len);
-        }
-        first = end;
+        uint64_t nodes = (r->batch_end - start) / r->piece;
+        for (uint64_t node = 0; node < nodes; node++)
+            hc_hasher_push_subtree(hasher, r->piece, bf->nodes + node * r->node_len);
+        if (r->batch_has_tail)
+            break;
     }
+    for (unsigned tail = 0; tail < r->tail_count; tail++)
+        hc_hasher_push_subtree(hasher, r->tail_len[tail],
+                               bf->nodes + ((r->batch_end - r->batch_start) / r->piece + tail) * r->node_len);
     lane *ln = &bf->lanes[0];
     if (!ensure_buffer(&ln->buffer, &ln->buffer_len, r->last_len))
         return ENOMEM;
@@ -901,9 +928,12 @@ static int run_alone(run *r)
     lane *ln = &r->bf->lanes[0];
     int error = 0;
     count_thread(r);
-    for (uint64_t index = 0, offset = 0; offset < r->length && error == 0; index++, offset += r->unit) {
-        size_t len = r->length - offset < r->unit ? (size_t)(r->length - offset) : r->unit;
-        error = do_unit(r, ln, index, offset, len, NULL, len == r->unit);
+    for (uint64_t index = 0, offset = 0; offset < r->length && error == 0; index++) {
+        bigfile_method method = choose(r, index);
+        size_t want = unit_for(r, method);
+        size_t len = r->length - offset < want ? (size_t)(r->length - offset) : want;
+        error = do_unit(r, ln, method, offset, len, NULL, len == want);
+        offset += len;
     }
     return error;
 }
@@ -948,11 +978,6 @@ void bigfile_destroy(bigfile *bf)
     free(bf);
 }
 
-static size_t floor_pow2(uint64_t n)
-{
-    return n == 0 ? 0 : (size_t)((uint64_t)1 << (63 - __builtin_clzll((unsigned long long)n)));
-}
-
 int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *const *hashers, size_t count,
                  progress *display, bigfile_stats *stats)
 {
@@ -966,7 +991,9 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
     r.count = count;
     r.display = display;
     pthread_mutex_init(&r.lock, NULL);
-    atomic_init(&r.next_job, 0);
+    atomic_init(&r.next_offset, 0);
+    atomic_init(&r.next_tail, 0);
+    atomic_init(&r.claims, 0);
     atomic_init(&r.map_failed, false);
     atomic_init(&r.mapped, false);
     atomic_init(&r.cold, false);
@@ -982,8 +1009,8 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
     r.tree = leaf > 0 && leaf <= UNIT_MIN && lanes > 1 && r.length >= (uint64_t)lanes * 4 * UNIT_MIN;
     if (r.tree) {
         /* at least four units per thread, within the lanes' budget */
-        size_t unit = floor_pow2(r.length / (lanes * 4));
-        size_t budget = floor_pow2(LANES_BUDGET / lanes);
+        size_t unit = (size_t)floor_pow2(r.length / (lanes * 4));
+        size_t budget = (size_t)floor_pow2(LANES_BUDGET / lanes);
         unit = unit < budget ? unit : budget;
         unit = unit < UNIT_MAX ? unit : UNIT_MAX;
         r.unit = unit > UNIT_MIN ? unit : UNIT_MIN;
@@ -992,6 +1019,12 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
         r.unit = bf->spare_cpu && r.length >= PIPELINE_MIN ? PIPE_UNIT : UNIT_MAX;
     }
     r.piece = r.unit < PIECE_MAX ? r.unit : PIECE_MAX;
+    if (r.tree) {
+        /* one read buffer of a piece per lane, within their budget */
+        size_t share = (size_t)floor_pow2(READ_BUDGET / lanes);
+        share = share > UNIT_MIN ? share : UNIT_MIN;
+        r.piece = r.piece < share ? r.piece : share;
+    }
     /* Doubles the kernel's read-ahead window for cold files. */
     posix_fadvise(fd, (off_t)pos, (off_t)r.length, POSIX_FADV_SEQUENTIAL);
 

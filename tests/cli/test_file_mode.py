@@ -344,9 +344,11 @@ def test_memory_stays_bounded_for_a_huge_sparse_file(tmp_path, alg, io):
         if want is None:
             pytest.skip("no independent BLAKE3")
     assert (proc.returncode, proc.stdout) == (0, f"{want} {path}\n".encode())
-    # KiB: buffers and mapped windows (a few MiB), whatever the file size;
-    # a sanitizer's shadow memory multiplies every resident page
-    assert int(rss.read_text().split()[-1]) < (128 if sanitized() else 32) * 1024
+    # KiB: buffers and mapped windows (at most 32 MiB of windows for the
+    # BLAKE3 threads together: 37-39 MiB peak measured on 2 CPUs), whatever
+    # the file size; the bound is 64 MB. A sanitizer's shadow memory
+    # multiplies every resident page
+    assert int(rss.read_text().split()[-1]) < (128 if sanitized() else 48) * 1024
 
 
 @pytest.fixture(scope="module")
