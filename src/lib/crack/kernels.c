@@ -102,7 +102,7 @@ const hc_kernel hc_kernel_whirlpool = {
 /* GOST R 34.11-94: a message of up to 32 bytes is one block, zero-padded;
  * the kernel hashes the length and checksum blocks itself (RFC 5831 §7). */
 const hc_kernel hc_kernel_gost = {
-    .name = "gost", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .needs_vbmi = true,
+    .name = "gost", .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .needs_vbmi = true, .filters = true,
     .entry = {[HC_SIMD_AVX2] = X86(hc_mb_gost_avx2), [HC_SIMD_AVX512] = X86(hc_mb_gost_avx512)},
 };
 

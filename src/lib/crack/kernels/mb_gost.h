@@ -23,7 +23,7 @@
  *    XORs; the 16-bit words sit in the low halves of the lanes), the shift
  *    is renaming: 74 words per compression, of which the last compression
  *    needs only the 47 that reach the digest's first word, the one
- *    compared.
+ *    compared (in filter mode, looked up in the targets' filter).
  *
  * The includer (mb_gost_<isa>.c) includes its vec_<isa>.h, defines
  * GOST_TARGET (its extra target attribute, or nothing), a type gost_consts
@@ -175,8 +175,8 @@ MB_INLINE GOST_TARGET size_t gost_kernel(const hc_mb_args *args, size_t u, size_
         gost_compress_all(&c, h, m);
         gost_compress_all(&c, h, length);
         gost_compress_first(&c, h, m); /* the checksum of one block is the block */
-        unsigned masks[1] = {V_EQ(h[0], want)};
-        MB_REPORT(masks, 1, VL);
+        V first[1] = {h[0]};
+        MB_REPORT_WORDS(first, 1, VL, want);
     }
     return end;
 }
