@@ -34,7 +34,8 @@
  * tested against the targets' filter (targets.h): in the kernel for
  * families with a filter mode (kernel.h), with one bitmap probe after the
  * one-at-a-time path's hash; other kernels run once per target when there
- * are only a few (PER_TARGET_MAX), else the one-at-a-time path takes over. */
+ * are only a few (PER_TARGET_MAX), else the one-at-a-time path takes over.
+ * One target goes through any kernel as with -s, without a filter. */
 #include "hc/crack.h"
 
 #include <pthread.h>
@@ -157,7 +158,8 @@ typedef struct engine {
     uint8_t *found_text;
     hc_count processed;
     hc_count kernel_processed;       /* of those, by the kernel */
-    hc_count keyed_processed;        /* of those, in filter mode with the family's keys */
+    hc_count filtered_processed;     /* of those, in filter mode */
+    hc_count keyed_processed;        /* of these, with the family's keys */
     hc_status error;
     atomic_bool stop;
     atomic_bool cancelled;
@@ -191,7 +193,7 @@ typedef struct worker {
     hc_key_filter undone;
     uint32_t undone_len;
     bool undone_ok;
-    hc_count processed, kernel_processed, keyed_processed;
+    hc_count processed, kernel_processed, filtered_processed, keyed_processed;
     uint64_t since_poll;   /* bytes hashed since job->cancelled() was called */
     hc_count published;    /* the part of processed added to job->progress */
     uint64_t since_publish; /* bytes hashed since then */
@@ -914,6 +916,8 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         left -= done;
         w->processed += done;
         w->kernel_processed += done;
+        if (args.filter != NULL)
+            w->filtered_processed += done;
         if (args.filter_undone)
             w->keyed_processed += done;
         u0 = 0;
@@ -979,6 +983,7 @@ static void worker_main(void *arg, size_t index)
     pthread_mutex_lock(&e->lock);
     e->processed += w.processed;
     e->kernel_processed += w.kernel_processed;
+    e->filtered_processed += w.filtered_processed;
     e->keyed_processed += w.keyed_processed;
     pthread_mutex_unlock(&e->lock);
     free(w.digits);
@@ -1148,12 +1153,15 @@ static hc_status engine_targets(engine *e)
         return HC_ERR_NOMEM;
     if (!e->use_kernel)
         return HC_OK;
-    if (e->layout.filters && e->layout.filter_key_fixed) {
+    /* One target: the kernel's own comparison, as with -s (a filter
+     * probe costs MD5 a tenth more). */
+    const bool filter = e->layout.filters && job->target_count > 1;
+    if (filter && e->layout.filter_key_fixed) {
         /* the kernel takes only this filter: without it, one at a time */
         if ((status = make_fixed_keys(e)) != HC_OK)
             return status;
         e->kernel_filter = e->use_kernel = e->fixed_filter;
-    } else if (e->layout.filters) {
+    } else if (filter) {
         e->kernel_filter = true;
     } else if (job->target_count <= PER_TARGET_MAX) {
         e->per_target = (unsigned)job->target_count;
@@ -1220,6 +1228,7 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
     if (probe) {
         probe->kernel_level = e.layout.level;
         probe->kernel_candidates = e.kernel_processed;
+        probe->filtered_candidates = e.filtered_processed;
         probe->keyed_candidates = e.keyed_processed;
         probe->generic_candidates = e.processed - e.kernel_processed;
     }

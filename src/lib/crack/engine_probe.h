@@ -13,9 +13,10 @@ typedef struct hc_crack_probe {
     bool any_entry;               /* in: use an entry point the generic path outruns too (HC_KERNEL_ANY_ENTRY) */
     hc_simd_level kernel_level;   /* out: the level of the kernel's entry point, when it ran */
     hc_count kernel_candidates;   /* out: candidates hashed by the kernel */
-    /* out: of those, many targets' candidates compared in filter mode
-     * with the family's keys (kernel.h's filter_key), not first words */
-    hc_count keyed_candidates;
+    /* out: of those, many targets' candidates compared in filter mode,
+     * and of these, the ones with the family's keys (kernel.h's
+     * filter_key), not first words */
+    hc_count filtered_candidates, keyed_candidates;
     hc_count generic_candidates;  /* out: candidates hashed one at a time */
 } hc_crack_probe;
 

@@ -72,9 +72,12 @@
  * with steps undone), for filter mode: a blocked Bloom filter small enough
  * for the L1 cache, then a hash table. */
 typedef struct hc_mb_filter {
-    /* 2^(32 - shift) bits: in word key >> (shift + 5), bits m >> 27,
-     * (m >> 22) & 31 and (m >> 17) & 31 are set for every key, m = key *
-     * HC_MB_FILTER_MIX (one load per probe) */
+    /* 2^(32 - shift) bits: in word key >> (shift + 5), bits key & 31,
+     * (key >> 5) & 31 and (key >> 10) & 31 are set for every key (one load
+     * per probe). The keys are digest words or values computed like them,
+     * as evenly spread as random numbers: their own bits serve, no mixing
+     * (a multiplication per vector less; the word's index and the three
+     * bits overlap by one bit only with the largest bitmap, 2^23 bits). */
     const uint32_t *bitmap;
     unsigned shift;
     /* The keys but 0 at (key * HC_MB_FILTER_MIX) >> table_shift or in the

@@ -99,8 +99,7 @@ hc_status hc_key_filter_init(hc_key_filter *f, size_t count)
 
 void hc_key_filter_add(hc_key_filter *f, uint32_t key)
 {
-    uint32_t mixed = key * HC_MB_FILTER_MIX;
-    f->bitmap[key >> (f->filter.shift + 5)] |= 1u << (mixed >> 27) | 1u << (mixed >> 22 & 31) | 1u << (mixed >> 17 & 31);
+    f->bitmap[key >> (f->filter.shift + 5)] |= 1u << (key & 31) | 1u << (key >> 5 & 31) | 1u << (key >> 10 & 31);
     if (key == 0) {
         f->filter.has_zero = true;
         return;

@@ -58,8 +58,8 @@ static inline bool hc_target_check(const hc_target_set *set, const uint8_t *dige
 {
     uint32_t key = hc_target_key(set, digest);
     const hc_mb_filter *f = &set->keys.filter;
-    uint32_t word = f->bitmap[key >> (f->shift + 5)], mixed = key * HC_MB_FILTER_MIX;
-    if (!(word >> (mixed >> 27) & word >> (mixed >> 22 & 31) & word >> (mixed >> 17 & 31) & 1))
+    uint32_t word = f->bitmap[key >> (f->shift + 5)];
+    if (!(word >> (key & 31) & word >> (key >> 5 & 31) & word >> (key >> 10 & 31) & 1))
         return false;
     return hc_target_find(set, digest, index);
 }

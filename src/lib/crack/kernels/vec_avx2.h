@@ -23,7 +23,5 @@ typedef uint32_t V __attribute__((vector_size(32)));
 #define V_EQ(a, b) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32((__m256i)(a), (__m256i)(b)))))
 #define V_PIN(x) __asm__("" : "+x"(x))
 #define V_GATHER(base, idx) ((V)_mm256_i32gather_epi32((const int *)(const void *)(base), (__m256i)(idx), 4))
-/* (AVX2's masked gather takes a vector mask; all lanes are cheap enough) */
-#define V_GATHER_MASKED(base, idx, mask) V_GATHER(base, idx)
 
 #endif

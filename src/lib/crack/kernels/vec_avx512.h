@@ -15,6 +15,8 @@ typedef uint32_t V __attribute__((vector_size(64)));
 #define V_LOAD(p) ((V)_mm512_loadu_si512((const void *)(p)))
 #define V_ROL(a, n) ((V)_mm512_rol_epi32((__m512i)(a), n))
 #define V_ROR(a, n) ((V)_mm512_ror_epi32((__m512i)(a), n))
+/* each lane rotated right by its own count mod 32 (vprorvd) */
+#define V_RORV(a, n) ((V)_mm512_rorv_epi32((__m512i)(a), (__m512i)(n)))
 /* vpternlogd truth tables over (A, B, C) = (0xF0, 0xCC, 0xAA). */
 #define V_TERN(a, b, c, imm) ((V)_mm512_ternarylogic_epi32((__m512i)(a), (__m512i)(b), (__m512i)(c), imm))
 #define V_SEL(c, x, y) V_TERN(c, x, y, 0xCA)
@@ -24,8 +26,6 @@ typedef uint32_t V __attribute__((vector_size(64)));
 #define V_EQ(a, b) ((unsigned)_mm512_cmpeq_epi32_mask((__m512i)(a), (__m512i)(b)))
 #define V_PIN(x) __asm__("" : "+v"(x))
 #define V_GATHER(base, idx) ((V)_mm512_i32gather_epi32((__m512i)(idx), (const void *)(base), 4))
-#define V_GATHER_MASKED(base, idx, mask) \
-    ((V)_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), (__mmask16)(mask), (__m512i)(idx), (const void *)(base), 4))
 
 /* Eight 64-bit lanes. */
 typedef uint64_t V64 __attribute__((vector_size(64)));

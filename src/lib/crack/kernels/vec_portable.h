@@ -16,10 +16,9 @@
  *   V_EQ(a, b)         bit mask of the lanes where a == b
  *   V_PIN(x)           keeps x as computed (an empty asm; see mb_md.h)
  *   V_GATHER(p, idx)   lane i: p[idx[i]] (p: uint32_t words)
- *   V_GATHER_MASKED(p, idx, m)  the same for the lanes in bit mask m, others
- *                      0 or as V_GATHER
  * and, where the instruction set has them:
  *   V_TERN(a, b, c, imm)  three-input logic (vpternlogd)
+ *   V_RORV(x, n)       each lane rotated right by its n mod 32 (vprorvd)
  *   V64, VL64, V64_*   the same on 64-bit lanes (AVX-512 only)
  * Each kernel family is written once over these names (mb_<family>.h) and
  * compiled once per instruction set (mb_<family>_<isa>.c). */
@@ -49,12 +48,11 @@ static inline unsigned vec_portable_eq(V a, V b)
     return mask;
 }
 
-static inline V vec_portable_gather(const uint32_t *p, V idx, unsigned mask)
+static inline V vec_portable_gather(const uint32_t *p, V idx)
 {
-    V v = {0};
+    V v;
     for (int i = 0; i < VL; i++)
-        if (mask >> i & 1)
-            v[i] = p[idx[i]];
+        v[i] = p[idx[i]];
     return v;
 }
 
@@ -68,7 +66,6 @@ static inline V vec_portable_gather(const uint32_t *p, V idx, unsigned mask)
 #define V_MD5I(b, c, d) ((c) ^ ((b) | ~(d)))
 #define V_EQ(a, b) vec_portable_eq(a, b)
 #define V_PIN(x) ((void)0)
-#define V_GATHER(p, idx) vec_portable_gather(p, idx, ~0u)
-#define V_GATHER_MASKED(p, idx, mask) vec_portable_gather(p, idx, mask)
+#define V_GATHER(p, idx) vec_portable_gather(p, idx)
 
 #endif
