@@ -2,7 +2,7 @@
 """Brute force, every row against the reference, and many targets against
 one and against hashcat and John the Ripper. A few minutes in all.
 
-    bench/crack_rows.py [--hc build/hc] [--seconds 1.0] [--rows-only | --targets-only]
+    bench/crack_rows.py [--hc build/hc] [--seconds 1.0] [--rounds 3] [--rows-only | --targets-only]
                         [--no-hashcat] [ROW ...]
 
 Part 1, all 50 rows (or the ROWs named): hc's candidates per second with
@@ -14,13 +14,19 @@ marked. The reference's figures are constants below.
 Part 2, MD5, one pass over the 2 176 782 336 candidates of 6 characters of
 [0-9a-z] (an eighth of it for hc's own comparisons): 1 target given with -s,
 1 target and 10 000 targets given with --hashes (random digests, never
-found: every candidate is searched), each run three times interleaved, the
-median of CPU time and of speed; then hashcat (CPU, pocl) and John the
+found: every candidate is searched), each run --rounds times interleaved,
+the median of CPU time and of speed; then hashcat (CPU, pocl) and John the
 Ripper, where installed, on the same 10 000-digest file and keyspace, timed
 from start to end (hashcat's kernel is compiled in a warm-up run first).
+Then SHA-1, SHA-256 and RIPEMD-160 the same way with 1 target (-s), 10 and
+10 000 targets on a 64th of the keyspace (rows whose kernels have a filter
+mode: 10 targets cost what one does, where 5 or more once meant one
+candidate at a time).
 
 The machine may be shared: the load average is printed at the start and
 the end; compare ratios taken in one run, not absolute figures across runs.
+BENCH_PREFIX="chrt -f 1" (root) runs every command, hc's and the peers',
+at real-time priority: near-quiet figures on a busy machine (sidebyside.py).
 """
 import argparse
 import os
@@ -31,6 +37,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sidebyside import RUN_PREFIX, load_note  # noqa: E402
 
 # The reference: the last C release of Hash Calculator (5.6.1, built from
 # its public sources, one candidate at a time per thread), measured on the
@@ -63,12 +72,8 @@ KEYSPACE6 = 36 ** 6
 SPEED = re.compile(r"Speed: ([\d ]+) attempts/second")
 
 
-def loadavg():
-    return " ".join(open("/proc/loadavg").read().split()[:3])
-
-
 def run(cmd, **kw):
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    return subprocess.run(RUN_PREFIX + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
 
 
 def timed(cmd):
@@ -129,31 +134,43 @@ def write_targets(path, n):
             f.write(os.urandom(16).hex() + "\n")
 
 
-def targets(args, tmp):
-    one, many = os.path.join(tmp, "one.txt"), os.path.join(tmp, "10k.txt")
-    write_targets(one, 1)
-    write_targets(many, 10000)
-    single = open(one).read().strip()
-    search = ["-a", "0-9a-z", "-n", "6", "-x", "6", "--noprobe", "--no-progress"]
-    eighth = search + ["--part", "1/8"]
-    cases = {
-        "1 target (-s)": [args.hc, "md5", "hash", "-s", single] + eighth,
-        "1 target (--hashes)": [args.hc, "md5", "hash", "--hashes", one] + eighth,
-        "10 000 targets": [args.hc, "md5", "hash", "--hashes", many] + eighth,
-    }
+SEARCH6 = ["-a", "0-9a-z", "-n", "6", "-x", "6", "--noprobe", "--no-progress"]
+
+
+def against_one(args, alg, cases, part):
+    """Runs the cases (name: hc arguments after `hc ALG hash`, the first
+    one with -s) --rounds times interleaved on a part of the 6-character
+    keyspace; prints the medians of CPU time and speed, and their ratios to
+    the first case."""
     results = {name: [] for name in cases}
-    for _ in range(3):
-        for name, cmd in cases.items():
-            wall, cpu, r = timed(cmd)
+    for _ in range(args.rounds):
+        for name, hc_args in cases.items():
+            wall, cpu, r = timed([args.hc, alg, "hash"] + hc_args + SEARCH6 + ["--part", f"1/{part}"])
             results[name].append((cpu, hc_speed(r.stdout)))
-    print(f"MD5, {KEYSPACE6 // 8:,} candidates (6 characters of [0-9a-z], --part 1/8), median of 3 interleaved:")
-    base_cpu = statistics.median(c for c, _ in results["1 target (-s)"])
-    base_speed = statistics.median(s for _, s in results["1 target (-s)"])
+    print(f"{alg}, {KEYSPACE6 // part:,} candidates (6 characters of [0-9a-z], --part 1/{part}), "
+          f"median of {args.rounds} interleaved:")
+    first = next(iter(cases))
+    base_cpu = statistics.median(c for c, _ in results[first])
+    base_speed = statistics.median(s for _, s in results[first])
     for name in cases:
         cpu = statistics.median(c for c, _ in results[name])
         speed = statistics.median(s for _, s in results[name])
         print(f"  {name:<20} CPU {cpu:6.2f} s ({cpu / base_cpu:4.2f}x)   {speed / 1e6:8.1f} M/s "
               f"({speed / base_speed:4.2f}x the speed of one target with -s)", flush=True)
+
+
+def targets(args, tmp):
+    one, ten, many = (os.path.join(tmp, name) for name in ("one.txt", "10.txt", "10k.txt"))
+    write_targets(one, 1)
+    write_targets(ten, 10)
+    write_targets(many, 10000)
+    single = open(one).read().strip()
+    search = SEARCH6
+    against_one(args, "md5", {
+        "1 target (-s)": ["-s", single],
+        "1 target (--hashes)": ["--hashes", one],
+        "10 000 targets": ["--hashes", many],
+    }, 8)
 
     print(f"MD5, 10 000 targets, all {KEYSPACE6:,} candidates of 6 characters of [0-9a-z], start to end:")
     wall, cpu, r = timed([args.hc, "md5", "hash", "--hashes", many] + search)
@@ -183,11 +200,25 @@ def targets(args, tmp):
         print(f"  john      {why}; jumbo's own measurement on the development machine (one hash, mask mode, "
               f"--fork=2): {JOHN_JUMBO_MD5_FORK2 / 1e6:.1f} M/s   hc / john jumbo = {hc_rate / JOHN_JUMBO_MD5_FORK2:.2f}")
 
+    # 20-byte and 32-byte digests: files of their own length
+    for alg, digest_len in (("sha1", 20), ("sha256", 32), ("ripemd160", 20)):
+        files = {}
+        for n in (1, 10, 10000):
+            files[n] = os.path.join(tmp, f"{alg}-{n}.txt")
+            with open(files[n], "w") as f:
+                f.writelines(os.urandom(digest_len).hex() + "\n" for _ in range(n))
+        against_one(args, alg, {
+            "1 target (-s)": ["-s", open(files[1]).read().strip()],
+            "10 targets": ["--hashes", files[10]],
+            "10 000 targets": ["--hashes", files[10000]],
+        }, 64)
+
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--hc", default="build/hc")
     p.add_argument("--seconds", type=float, default=1.0)
+    p.add_argument("--rounds", type=int, default=3, help="interleaved runs of each many-targets case")
     p.add_argument("--rows-only", action="store_true")
     p.add_argument("--targets-only", action="store_true")
     p.add_argument("--no-hashcat", action="store_true")
@@ -195,13 +226,13 @@ def main():
     args = p.parse_args()
     if not os.access(args.hc, os.X_OK):
         sys.exit(f"no hc binary at {args.hc} (--hc PATH)")
-    print(f"load average at the start: {loadavg()}  ({os.cpu_count()} CPUs)")
+    print(f"at the start: {load_note()}")
     if not args.targets_only:
         rows(args)
     if not args.rows_only:
         with tempfile.TemporaryDirectory() as tmp:
             targets(args, tmp)
-    print(f"load average at the end: {loadavg()}")
+    print(f"at the end: {load_note()}")
 
 
 if __name__ == "__main__":
