@@ -262,6 +262,6 @@ hc_mb_kernel_fn hc_mb_edonr256_portable, hc_mb_edonr256_avx2, hc_mb_edonr256_avx
 hc_mb_kernel_fn hc_mb_edonr512_avx512;
 hc_mb_kernel_fn hc_mb_whirlpool_avx512;
 hc_mb_kernel_fn hc_mb_gost_avx2, hc_mb_gost_avx512;
-hc_mb_kernel_fn hc_mb_snefru_avx512;
+hc_mb_kernel_fn hc_mb_snefru_avx2, hc_mb_snefru_avx512;
 
 #endif

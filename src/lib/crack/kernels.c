@@ -17,7 +17,7 @@
     }
 /* AVX-512 only: 64-bit lanes need its 64-bit rotates and three-input logic
  * (below it the vector code loses to the scalar code of the generic path),
- * and MD2, Tiger and Snefru its byte permutes and gathers. */
+ * and MD2 and Tiger its byte permutes and gathers. */
 #define ENTRIES_AVX512(family) {[HC_SIMD_AVX512] = X86(hc_mb_##family##_avx512)}
 
 const hc_kernel hc_kernel_md5 = {
@@ -107,9 +107,13 @@ const hc_kernel hc_kernel_gost = {
 };
 
 /* Snefru: big-endian words, the message zero-padded to the block's message
- * part (48 or 32 bytes), then a length block the kernel makes itself. */
+ * part (48 or 32 bytes), then a length block the kernel makes itself. With
+ * AVX2 and AVX-512: the look-ups are gathers. (Portable C, the look-ups
+ * lane by lane, measured 1.5x the one-at-a-time path, 0.6 against 0.4
+ * M/s: not worth its share of the test sweeps.) */
 const hc_kernel hc_kernel_snefru = {
-    .name = "snefru", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_AVX512(snefru),
+    .name = "snefru", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_ZERO,
+    .entry = {[HC_SIMD_AVX2] = X86(hc_mb_snefru_avx2), [HC_SIMD_AVX512] = X86(hc_mb_snefru_avx512)},
 };
 
 /* The longest message that leaves room for the padding in one block. */
