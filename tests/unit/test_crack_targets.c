@@ -1,10 +1,11 @@
 /* Many targets in one pass (hc_crack_job's targets): every row at every
  * SIMD level with an entry point of its own finds each of its targets
  * exactly once, in every lane and varying word, through the path it should
- * take (the kernel's filter mode, the kernel once per target for a few
- * targets, the one-at-a-time path otherwise); targets outside the keyspace
- * are not found and keep the run going to its end; all found ends it; the
- * target set's lookups and bad jobs. */
+ * take (the kernel's filter mode with the keys it should hold, the kernel
+ * once per target for a few targets, the one-at-a-time path otherwise; one
+ * target without a filter); targets outside the keyspace are not found and
+ * keep the run going to its end; all found ends it; the target set's
+ * lookups and bad jobs. */
 #include "testutil.h"
 
 #include <time.h>
