@@ -11,6 +11,7 @@
 #include "vec_avx2.h"
 
 #define GOST_TARGET
+#define GOST_ROUNDS __attribute__((noinline))
 
 typedef struct gost_consts {
     __m256i low_boxes[4], high_boxes[4]; /* place j: K(2j+1)(x), K(2j+2)(x) << 4, in both halves */

@@ -14,6 +14,7 @@
 #include "vec_avx512.h"
 
 #define GOST_TARGET __attribute__((target("avx512vbmi")))
+#define GOST_ROUNDS inline __attribute__((always_inline))
 
 typedef struct gost_consts {
     __m512i low_boxes, high_boxes; /* byte 16j + x: K(2j+1)(x), K(2j+2)(x) << 4 */
