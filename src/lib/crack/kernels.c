@@ -85,7 +85,8 @@ const hc_kernel hc_kernel_tth = {
  * end of the block (the SHA-3 submission's padding; 8 length bytes for
  * EDON-R-512 too). */
 const hc_kernel hc_kernel_edonr256 = {
-    .name = "edonr256", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_ALL(edonr256),
+    .name = "edonr256", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
+    .entry = ENTRIES_ALL(edonr256),
 };
 const hc_kernel hc_kernel_edonr512 = {
     .name = "edonr512", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_AVX512(edonr512),

@@ -244,9 +244,14 @@ MB_INLINE size_t edonr_kernel(const hc_mb_args *args, size_t u, size_t end, uint
         /* P1'[0] of Q(P0', q): r0 needs s0, s1, s4 and t0, t1, t5 only. */
         EDONR_VLS1(p, s);
         EDONR_VLS2(q, t);
-        EDONR_T digest0 = EDONR_XOR3(s[0], s[4], s[1]) + EDONR_XOR3(t[0], t[1], t[5]);
-        unsigned masks[1] = {EDONR_EQ(digest0, want)};
+        EDONR_T digest0[1] = {EDONR_XOR3(s[0], s[4], s[1]) + EDONR_XOR3(t[0], t[1], t[5])};
+#if EDONR_WIDE
+        unsigned masks[1] = {EDONR_EQ(digest0[0], want)};
         MB_REPORT(masks, 1, EDONR_VL);
+#else
+        /* EDON-R-256's first digest word: the target set's key (filter mode) */
+        MB_REPORT_WORDS(digest0, 1, VL, want);
+#endif
     }
     return end;
 }
