@@ -534,22 +534,39 @@ static void feed_one(void *arg, size_t index)
     hc_hasher_update(job->hashers[index], job->data, job->len);
 }
 
-/* Hashes message bytes [offset, offset + len), in memory at data: subtree
- * nodes to `nodes` (tree), else appended to every hasher. */
-static void consume(run *r, uint64_t offset, const uint8_t *data, size_t len, uint8_t *nodes)
+/* Ctrl+C or SIGTERM (cli.h): every unit starts with a look, and so does
+ * every piece (at most 1 MiB) hashed, so a stop is answered within a
+ * piece's work even for a slow hash in a 16 MiB window (MD2: tens of
+ * milliseconds); the run then fails with EINTR, which the reader reports
+ * as interrupted. */
+static bool stop_requested(void)
 {
-    if (r->tree) {
-        size_t piece = len < r->piece ? len : r->piece;
-        for (size_t done = 0; done < len; done += piece, nodes += r->node_len)
-            hc_hasher_subtree(r->hashers[0], offset + done, data + done, piece, nodes);
-    } else if (r->count > 1 && hc_pool_threads(r->bf->pool) > 1) {
-        feed_job job = {r->hashers, data, len};
-        hc_pool_for(r->bf->pool, r->count, feed_one, &job);
-    } else {
-        for (size_t i = 0; i < r->count; i++)
-            hc_hasher_update(r->hashers[i], data, len);
+    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+}
+
+/* Hashes message bytes [offset, offset + len), in memory at data, piece by
+ * piece: subtree nodes to `nodes` (tree), else appended to every hasher.
+ * 0, or EINTR when a stop was asked for. */
+static int consume(run *r, uint64_t offset, const uint8_t *data, size_t len, uint8_t *nodes)
+{
+    size_t piece = r->tree ? r->piece : PIECE_MAX;
+    for (size_t done = 0; done < len; done += piece) {
+        if (stop_requested())
+            return EINTR;
+        size_t n = len - done < piece ? len - done : piece;
+        if (r->tree) {
+            hc_hasher_subtree(r->hashers[0], offset + done, data + done, n, nodes);
+            nodes += r->node_len;
+        } else if (r->count > 1 && hc_pool_threads(r->bf->pool) > 1) {
+            feed_job job = {r->hashers, data + done, n};
+            hc_pool_for(r->bf->pool, r->count, feed_one, &job);
+        } else {
+            for (size_t i = 0; i < r->count; i++)
+                hc_hasher_update(r->hashers[i], data + done, n);
+        }
+        progress_add_bytes(r->display, n);
     }
-    progress_add_bytes(r->display, len);
+    return 0;
 }
 
 typedef struct consume_args {
@@ -578,17 +595,9 @@ static int consume_mapped(const consume_args *args, const window *w)
         return fstat(args->r->fd, &st) == 0 && (uint64_t)st.st_size >= end ? EIO : ENODATA;
     }
     current_guard = &guard;
-    consume(args->r, args->offset, args->data, args->len, args->nodes);
+    int error = consume(args->r, args->offset, args->data, args->len, args->nodes);
     current_guard = NULL;
-    return 0;
-}
-
-/* Ctrl+C or SIGTERM (cli.h): every unit starts with a look, so a stop is
- * answered within one unit's work (at most UNIT_MAX); the run then fails
- * with EINTR, which the reader reports as interrupted. */
-static bool stop_requested(void)
-{
-    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+    return error;
 }
 
 /* The most a unit obtained by method may be (see READ_UNIT). */
@@ -631,7 +640,7 @@ static int do_unit(run *r, lane *ln, bigfile_method method, uint64_t offset, siz
             size_t n = len - done < piece ? len - done : piece;
             error = read_piece(r, ln->buffer, offset + done, n);
             if (error == 0)
-                consume(r, offset + done, ln->buffer, n, nodes ? nodes + done / piece * r->node_len : NULL);
+                error = consume(r, offset + done, ln->buffer, n, nodes ? nodes + done / piece * r->node_len : NULL);
         }
     }
     if (error == 0 && timed)
@@ -898,7 +907,7 @@ static bool run_pipeline(run *r, int *result)
             consume_args args = {r, offset, s->data, s->len, NULL};
             error = consume_mapped(&args, &s->w);
         } else {
-            consume(r, offset, s->data, s->len, NULL);
+            error = consume(r, offset, s->data, s->len, NULL);
         }
         if (error == 0 && s->len == r->unit)
             record(r, s->method, STAGE_HASH, cpu_seconds() - started, s->len);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "bigfile.h"
+#include "cli.h"
 #include "hc/cpu.h"
 #include "hc/pool.h"
 #include "testutil.h"
@@ -578,6 +579,56 @@ static void check_shrinking_file(const uint8_t *data)
     unlink(path);
 }
 
+/* ---- Ctrl+C: answered within a piece --------------------------------------
+ *
+ * A row of our own that asks for a stop (as the SIGINT handler does) the
+ * first time it is given data, and counts every byte it is given: a slow
+ * hash (MD2: 9 MB/s) must not go on through the rest of a 16 MiB window. */
+
+static atomic_uint_fast64_t stopper_bytes;
+
+static void stopper_update(void *ctx, const void *data, size_t len)
+{
+    (void)ctx;
+    (void)data;
+    atomic_store(&cli_interrupted, 1);
+    atomic_fetch_add(&stopper_bytes, len);
+}
+
+static void stopper_subtree(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *node)
+{
+    (void)offset;
+    stopper_update((void *)(uintptr_t)ctx, data, len);
+    memset(node, 0, 8);
+}
+
+static const hc_tree_hooks stopper_tree = {1024, 8, stopper_subtree, saboteur_push};
+
+static void check_stop_within_a_piece(const uint8_t *data)
+{
+    const char *path = file_path("stops");
+    write_file(path, data, 24 * MIB);
+    for (size_t m = 0; m < 2; m++) {
+        for (int shape = 0; shape < 3; shape++) {
+            hc_algorithm row = saboteur_row(shape == 2);
+            row.update = stopper_update;
+            row.tree = shape == 2 ? &stopper_tree : NULL;
+            atomic_store(&stopper_bytes, 0);
+            bigfile *bf = make_bigfile(methods[m], shape == 2 ? pools[2] : NULL, shape == 1);
+            uint8_t got[32];
+            int error = big_digest(bf, path, 0, 24 * MIB, &row, got, NULL);
+            /* what each thread had begun: a piece (1 MiB) each */
+            uint64_t most = (shape == 2 ? 2 : 1) * MIB;
+            CHECK_MSG(error == EINTR && atomic_load(&stopper_bytes) <= most,
+                      "stop by %s (shape %d): error %d, %llu bytes hashed after it", methods[m], shape, error,
+                      (unsigned long long)atomic_load(&stopper_bytes));
+            atomic_store(&cli_interrupted, 0);
+            bigfile_destroy(bf);
+        }
+    }
+    unlink(path);
+}
+
 static void check_growing_file(const uint8_t *data)
 {
     const char *path = file_path("grows");
@@ -659,6 +710,7 @@ int main(void)
     check_several_batches();
     check_shrinking_file(data);
     check_growing_file(data);
+    check_stop_within_a_piece(data);
     check_foreign_sigbus_kills(data);
     CHECK(!atomic_load(&sabotage_failed));
 
