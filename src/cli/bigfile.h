@@ -42,8 +42,8 @@
 #include "hc/pool.h"
 #include "progress.h"
 
-/* Buffers plus mapped windows of one bigfile, at most (in practice 8-20
- * MiB: one path per algorithm). */
+/* Buffers plus mapped windows of one bigfile, at most (in practice 6-40
+ * MiB: one path per algorithm; BLAKE3's threads map up to 32 MiB). */
 #define BIGFILE_MEMORY_MAX ((size_t)56 << 20)
 
 typedef enum bigfile_method { BIGFILE_READ, BIGFILE_MAP, BIGFILE_METHODS } bigfile_method;
