@@ -17,7 +17,9 @@
  * block holding only the 64-bit bit length in its last two words
  * (Snefru's strengthening, after the zero padding): two compressions. Of
  * the second, the first output word is compared; its last step (which
- * changes words 14 and 0, not 15) is skipped.
+ * changes words 14 and 0, not 15) is skipped. That word is compared with
+ * the target's, or in filter mode (many targets) looked up in the
+ * targets' filter.
  *
  * The includer (mb_snefru_<isa>.c) includes its vec_<isa>.h, defines
  * SN_SETS (vectors in flight) and its entry point with SNEFRU_ENTRY. */
@@ -143,10 +145,12 @@ MB_INLINE size_t sn_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_
             b[s][15] = V_SET1((uint32_t)bits);
         }
         sn_compress(b, true);
-        unsigned masks[SN_SETS];
+        /* The first digest word: the target's, or in filter mode one of
+         * the targets' keys. */
+        V first[SN_SETS];
         for (unsigned s = 0; s < SN_SETS; s++)
-            masks[s] = V_EQ(h0[s] ^ V_ROR(b[s][15], 24), want);
-        MB_REPORT(masks, SN_SETS, VL);
+            first[s] = h0[s] ^ V_ROR(b[s][15], 24);
+        MB_REPORT_WORDS(first, SN_SETS, VL, want);
     }
     return end;
 }
