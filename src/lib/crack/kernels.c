@@ -42,13 +42,15 @@ const hc_kernel hc_kernel_sha256 = {
 };
 const hc_kernel hc_kernel_sha512 = {
     .name = "sha512", .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 16,
+    .filters = true, .filter_key = X86(hc_mb_sha512_filter_key), .filter_key_fixed = true,
     .entry = ENTRIES_AVX512(sha512),
 };
 const hc_kernel hc_kernel_crc32 = {
     .name = "crc32", .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .entry = ENTRIES_ALL(crc32),
 };
 const hc_kernel hc_kernel_keccak = {
-    .name = "keccak", .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak),
+    .name = "keccak", .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .filters = true,
+    .entry = ENTRIES_AVX512(keccak),
 };
 const hc_kernel hc_kernel_ripemd = {
     .name = "ripemd", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
@@ -67,7 +69,8 @@ const hc_kernel hc_kernel_blake3 = {
     .entry = ENTRIES_ALL(blake3),
 };
 const hc_kernel hc_kernel_blake2b = {
-    .name = "blake2b", .word_bytes = 8, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_AVX512(blake2b),
+    .name = "blake2b", .word_bytes = 8, .padding = HC_MB_PAD_ZERO, .filters = true,
+    .entry = ENTRIES_AVX512(blake2b),
 };
 const hc_kernel hc_kernel_md2 = {
     .name = "md2", .word_bytes = 4, .padding = HC_MB_PAD_MD2, .needs_vbmi = true, .entry = ENTRIES_AVX512(md2),

@@ -6,6 +6,7 @@
 #define HC_CRACK_MB_BLAKE2B_H
 
 #include "mb_common.h"
+#include "mb_filter64.h"
 
 #include "../../algos/blake2_g.h"
 #include "../../algos/blake2_impl.h"
@@ -41,8 +42,9 @@ MB_INLINE size_t blake2b_kernel(const hc_mb_args *args, size_t u, size_t end, ui
         {
             BLAKE2_ROUND(MB_B2B_G, MB_B2_V, MB_B2_M, hc_blake2_sigma[r]);
         }
-        unsigned masks[1] = {V64_EQ(init[0] ^ v[0] ^ v[8], want)};
-        MB_REPORT(masks, 1, VL64);
+        /* filter mode: the first digest word, word 0's low half */
+        V64 words[1] = {init[0] ^ v[0] ^ v[8]};
+        MB_REPORT_WORDS64(words, 1, want, 0);
     }
     return end;
 }

@@ -11,6 +11,7 @@
 #define HC_CRACK_MB_KECCAK_H
 
 #include "mb_common.h"
+#include "mb_filter64.h"
 
 #include "../../algos/keccak_impl.h"
 
@@ -67,8 +68,9 @@ MB_INLINE size_t keccak_kernel(const hc_mb_args *args, size_t u, size_t end, uin
         V64 b1 = V64_ROL(a[6] ^ (c[0] ^ V64_ROL(c[2], 1)), 44);
         V64 b2 = V64_ROL(a[12] ^ (c[1] ^ V64_ROL(c[3], 1)), 43);
         V64 lane0 = KECCAK_CHI(b0, b1, b2) ^ V64_SET1(hc_keccak_round_constants[23]);
-        unsigned masks[1] = {V64_EQ(lane0, want)};
-        MB_REPORT(masks, 1, VL64);
+        /* filter mode: the first digest word, lane0's low half */
+        V64 words[1] = {lane0};
+        MB_REPORT_WORDS64(words, 1, want, 0);
     }
     return end;
 }

@@ -7,6 +7,7 @@
 #define HC_CRACK_MB_SHA512_H
 
 #include "mb_sha2.h"
+#include "mb_filter64.h"
 
 /* §4.2.3: the round constants; §5.3.5, §5.3.4: the initial values. */
 static const uint64_t sha512_k[80] = {
@@ -51,6 +52,20 @@ static inline uint64_t sha512_expected(const hc_mb_args *args)
     return args->target64[7] - sha512_iv[7];
 }
 
+/* hc_mb_filter_key_fn: the low half of the early-rejection word, the same
+ * at any length. target holds the digest as 32-bit big-endian words: the
+ * 64-bit word i is target[2i] (high half), target[2i + 1]. */
+static inline bool sha512_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    uint64_t words[8];
+    for (unsigned i = 0; i < args->digest_len / 8; i++)
+        words[i] = (uint64_t)target[2 * i] << 32 | target[2 * i + 1];
+    hc_mb_args one = *args;
+    one.target64 = words;
+    *key = (uint32_t)sha512_expected(&one);
+    return true;
+}
+
 #define SHA512_BSIG0(x) V64_XOR3(V64_ROR(x, 28), V64_ROR(x, 34), V64_ROR(x, 39))
 #define SHA512_BSIG1(x) V64_XOR3(V64_ROR(x, 14), V64_ROR(x, 18), V64_ROR(x, 41))
 #define SHA512_SSIG0(x) V64_XOR3(V64_ROR(x, 1), V64_ROR(x, 8), (x) >> 7)
@@ -88,17 +103,18 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
             SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7)
         }
         SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3) /* steps 72..75 */
-        unsigned masks[SHA_INTERLEAVE];
+        V64 last[SHA_INTERLEAVE];
         if (sha384) {
             /* SHA-384 has no word 7: compare word 3, d = the a of step 76. */
             SHA512_STEP(4)
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] = V64_EQ(s[k][SHA2_SLOT(7, 4)], want);
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 4)];
         } else {
             /* The last SHA-512 word is h = the e of step 76: T1 only. */
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) masks[k] =
-                V64_EQ(s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA512_BSIG1, SHA512_K, V64_SEL), want);
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] =
+                s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA512_BSIG1, SHA512_K, V64_SEL);
         }
-        MB_REPORT(masks, SHA_INTERLEAVE, VL64);
+        /* filter mode: sha512_filter_key's low halves */
+        MB_REPORT_WORDS64(last, SHA_INTERLEAVE, want, 0);
     }
     return end;
 }

@@ -10,3 +10,8 @@ size_t hc_mb_sha512_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_
 {
     return sha512_kernel(args, u, end, hits, cap, count);
 }
+
+bool hc_mb_sha512_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    return sha512_filter_key(args, target, key);
+}
