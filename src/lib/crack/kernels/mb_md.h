@@ -172,16 +172,9 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
  * Q[last-3]. */
 #define MD_LOOP(STEPS)                                                                                 \
     const hc_mb_filter *filter = args->filter;                                                         \
-    /* filter mode: the lanes that passed the bitmap last iteration, their */                          \
-    /* table slot prefetched, probed one iteration later */                                            \
-    uint32_t pend_key[VL * MD_INTERLEAVE];                                                             \
-    uint32_t pend_pos[VL * MD_INTERLEAVE];                                                             \
-    unsigned npend = 0;                                                                                \
     for (; u < end; u += (size_t)VL * MD_INTERLEAVE) {                                                 \
-        if (*count + npend + VL * MD_INTERLEAVE > cap) {                                               \
-            MD_PROBE_PENDING();                                                                        \
+        if (*count + VL * MD_INTERLEAVE > cap)                                                         \
             return u;                                                                                  \
-        }                                                                                              \
         V q[MD_INTERLEAVE][4], hi[MD_INTERLEAVE], lo[MD_INTERLEAVE], pre[MD_INTERLEAVE];               \
         MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                              \
         {                                                                                              \
@@ -202,39 +195,13 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
                 keys[k] = q[k][(last - 3) & 3] + V_SET1(FILTER == MD_FILTER_ALL ? MD_IV_A : 0);        \
                 masks[k] = mb_filter_mask(keys[k], filter);                                            \
             }                                                                                          \
-            MD_PROBE_PENDING();                                                                        \
-            MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                          \
-            {                                                                                          \
-                for (unsigned m = masks[k]; m != 0; m &= m - 1) {                                      \
-                    unsigned lane = (unsigned)__builtin_ctz(m);                                        \
-                    size_t pos = u + (size_t)k * VL + lane;                                            \
-                    uint32_t key = keys[k][lane];                                                      \
-                    if (pos < end) {                                                                   \
-                        __builtin_prefetch(filter->table + ((key * HC_MB_FILTER_MIX) >> filter->table_shift)); \
-                        pend_key[npend] = key;                                                         \
-                        pend_pos[npend++] = (uint32_t)pos;                                             \
-                    }                                                                                  \
-                }                                                                                      \
-            }                                                                                          \
+            MB_FILTER_REPORT(keys, masks, MD_INTERLEAVE, VL, filter);                                  \
         } else {                                                                                       \
             MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++) masks[k] = V_EQ(q[k][(last - 3) & 3], want); \
             MB_REPORT(masks, MD_INTERLEAVE, VL);                                                       \
         }                                                                                              \
     }                                                                                                  \
-    MD_PROBE_PENDING();                                                                                \
     return end;
-
-/* The pending lanes (MD_LOOP) that are keys of the filter, as hits: their
- * table lines were asked for an iteration earlier (probed at once, the
- * table's load cost MD5 ~7% with 10,000 targets: it is read too rarely to
- * stay in the caches). Positions are below u, so the hits stay in order. */
-#define MD_PROBE_PENDING()                                          \
-    do {                                                            \
-        for (unsigned p_ = 0; p_ < npend; p_++)                     \
-            if (mb_filter_has(filter, pend_key[p_]))                \
-                hits[(*count)++] = pend_pos[p_];                    \
-        npend = 0;                                                  \
-    } while (0)
 
 /* The kernels' modes: the last steps undone, then one 32-bit compare with
  * one target or (filter mode with args->filter_undone, kernel.h) a probe of
