@@ -651,6 +651,11 @@ static int do_unit(run *r, lane *ln, bigfile_method method, uint64_t offset, siz
 
 /* ---- a tree hash on every thread ---------------------------------------- */
 
+static uint64_t floor_pow2(uint64_t n)
+{
+    return n == 0 ? 0 : (uint64_t)1 << (63 - __builtin_clzll((unsigned long long)n));
+}
+
 /* The body is whole pieces, leaving 1 to `piece` bytes; those are cut into
  * subtrees of decreasing powers of two (each aligned, as the tree
  * requires), leaving 1 to leaf_len bytes for update() (the last leaf may be
@@ -662,7 +667,7 @@ static void plan_tree(run *r, size_t leaf)
     uint64_t rest = r->length - offset;
     r->tail_count = 0;
     while (rest > leaf) {
-        uint64_t size = (uint64_t)1 << (63 - __builtin_clzll((unsigned long long)(rest - 1)));
+        uint64_t size = floor_pow2(rest - 1); /* the largest power of two below rest */
         r->tail_offset[r->tail_count] = offset;
         r->tail_len[r->tail_count] = size;
         r->tail_count++;
@@ -671,11 +676,6 @@ static void plan_tree(run *r, size_t leaf)
     }
     r->last_offset = offset;
     r->last_len = (size_t)rest;
-}
-
-static uint64_t floor_pow2(uint64_t n)
-{
-    return n == 0 ? 0 : (uint64_t)1 << (63 - __builtin_clzll((unsigned long long)n));
 }
 
 /* Claims the batch's next body range for a lane obtaining it by method:
