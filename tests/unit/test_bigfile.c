@@ -219,6 +219,30 @@ static void check_every_algorithm(const uint8_t *data, size_t size, const char *
     }
 }
 
+/* The read-ahead thread's units: 2 MiB read into the ring, 8 MiB mapped
+ * (fewer windows, fewer interrupts of the hashing thread), mixed in one
+ * run while the methods are being compared (read, map, read, map: 13 MiB
+ * from offset 1 is 2 + 8 + 2 + the last 1). Also with the file's bytes at
+ * every offset where the unit size changes. */
+static void check_pipeline_units(const uint8_t *data, size_t size, const char *path)
+{
+    const hc_algorithm *alg = hc_algorithm_find("sha256");
+    uint8_t want[32], got[32];
+    plain_digest(alg, data + 1, size - 1, want);
+    bigfile *bf = make_bigfile("auto", NULL, true);
+    bigfile_stats stats;
+    CHECK(big_digest(bf, path, 1, size, alg, got, &stats) == 0 && memcmp(want, got, 32) == 0);
+    CHECK_MSG(stats.pipelined && stats.units[BIGFILE_READ] == 2 && stats.units[BIGFILE_MAP] == 2,
+              "pipeline units: read %llu map %llu (want 2 and 2)", (unsigned long long)stats.units[BIGFILE_READ],
+              (unsigned long long)stats.units[BIGFILE_MAP]);
+    bigfile_destroy(bf);
+    bf = make_bigfile("map", NULL, true);
+    CHECK(big_digest(bf, path, 1, size, alg, got, &stats) == 0 && memcmp(want, got, 32) == 0);
+    CHECK_MSG(stats.units[BIGFILE_MAP] == 2, "mapped pipeline units: %llu (want 2 of 8 MiB)",
+              (unsigned long long)stats.units[BIGFILE_MAP]);
+    bigfile_destroy(bf);
+}
+
 /* Several hashers fed from the same buffers (check mode, several
  * algorithms per call): each gets its own digest, on one thread or with
  * the pool taking the hashers at once. */
@@ -703,6 +727,7 @@ int main(void)
     check_blake3_ranges(data, size, path);
     check_simd_levels(data, size, path);
     check_every_algorithm(data, size, path);
+    check_pipeline_units(data, size, path);
     check_several_hashers(data, size, path);
     check_threads_are_used(path, size);
     check_cold_file(data, size, path);
