@@ -24,7 +24,11 @@ machine say little, so the script refuses to start when the 1-minute load
 is above 0.5; --any-load runs anyway (development) and marks the output.
 BENCH_PREFIX="chrt -f 1" (root) runs every command, hc's and the peers'
 alike, at real-time priority: on a machine busy with other work that comes
-close to a quiet run (state the load anyway).
+close to a quiet run (state the load anyway). In a VM the host's other
+guests slow every run without showing in the load average: each command's
+median steal time (CPU time the host gave away while this VM wanted it, from
+/proc/stat) is printed beside its CPU time, and the share of the CPUs lost
+that way over all runs at the end, with a warning above 3%.
 
 The page cache's state matters to every mapped read (hc's and b3sum's): a
 file read in order (by cat, or by the kernel's read-ahead) is mostly held
@@ -51,6 +55,7 @@ import sys
 import time
 
 MAX_LOAD = 0.5
+MAX_STEAL = 0.03
 # Before every command: "chrt -f 1" runs them all at real-time priority.
 PREFIX = os.environ.get("BENCH_PREFIX", "").split()
 # madvise(2) from <sys/mman.h> (Linux 5.14), which Python's mmap lacks a name for.
@@ -140,39 +145,75 @@ def can_drop_caches():
     return os.geteuid() == 0 and os.access("/proc/sys/vm/drop_caches", os.W_OK)
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def steal_seconds():
+    """CPU time the hypervisor gave to others while this VM's CPUs wanted to
+    run (the 8th number of /proc/stat's cpu line, all CPUs), or 0 where the
+    kernel does not count it. The load average does not show it: a VM whose
+    host is busy is slow with its own load at zero."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()
+        return int(fields[8]) / TICKS if fields[0] == "cpu" and len(fields) > 8 else 0.0
+    except OSError:
+        return 0.0
+
+
 def timed(argv):
-    """(wall seconds, CPU seconds) of one run; stdout to /dev/null."""
+    """(wall seconds, CPU seconds, steal seconds) of one run; stdout to
+    /dev/null."""
+    stolen = steal_seconds()
     start = time.perf_counter()
     proc = subprocess.Popen(PREFIX + argv, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
+    stolen = steal_seconds() - stolen
+    STEAL_LOG.append((wall, stolen))
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         sys.exit(f"failed ({proc.returncode}): {' '.join(argv)}")
-    return wall, usage.ru_utime + usage.ru_stime
+    return wall, usage.ru_utime + usage.ru_stime, stolen
+
+
+# (wall, steal) of every timed run, for the summary at the end.
+STEAL_LOG = []
+
+
+def steal_note():
+    """How much of the machine the host took away during the timed runs."""
+    wall = sum(w for w, _ in STEAL_LOG)
+    stolen = sum(s for _, s in STEAL_LOG)
+    if not wall:
+        return "steal: no runs timed"
+    share = stolen / (wall * os.cpu_count())
+    note = f"steal (CPU time the host gave to other guests) during the timed runs: {share:.1%} of the CPUs"
+    if share > MAX_STEAL:
+        note += f"\n  above {MAX_STEAL:.0%}: the host was busy, the ratios are noise (runs with steal are slower)"
+    return note
 
 
 def interleaved(commands, runs, before):
-    """{label: ([wall...], [cpu...])}, running A B C A B C ... with
-    before() ahead of every run."""
-    results = {label: ([], []) for label, _ in commands}
+    """{label: ([wall...], [cpu...], [steal...])}, running A B C A B C ...
+    with before() ahead of every run."""
+    results = {label: ([], [], []) for label, _ in commands}
     for _ in range(runs):
         for label, argv in commands:
             before()
-            wall, cpu = timed(argv)
-            results[label][0].append(wall)
-            results[label][1].append(cpu)
+            for column, value in zip(results[label], timed(argv)):
+                column.append(value)
     return results
 
 
 def report(title, results, reference, extra_reference=None):
     print(f"\n{title}")
-    print(f"  {'command':<34} {'median s':>9} {'min s':>7} {'CPU s':>7}  ratio (median wall)")
+    print(f"  {'command':<34} {'median s':>9} {'min s':>7} {'CPU s':>7} {'steal s':>7}  ratio (median wall)")
     ref = statistics.median(results[reference][0])
     extra = statistics.median(results[extra_reference][0]) if extra_reference else None
-    for name, (walls, cpus) in results.items():
+    for name, (walls, cpus, steals) in results.items():
         median = statistics.median(walls)
-        line = f"  {name:<34} {median:9.3f} {min(walls):7.3f} {statistics.median(cpus):7.3f}"
+        line = f"  {name:<34} {median:9.3f} {min(walls):7.3f} {statistics.median(cpus):7.3f} {statistics.median(steals):7.3f}"
         if name != reference and name != extra_reference:
             line += f"  {median / ref:.2f}x {reference.split()[0]}"
             if extra:
@@ -226,17 +267,19 @@ def serial_part(hc, path, runs):
     warm(path)
     print(f"\n{cache_note(path)}")
     print("\nSerial hashes, warm, against the in-memory floor (target: hc <= 1.10x floor)")
-    print(f"  {'algorithm':<10} {'hc median s':>11} {'hc CPU s':>9} {'floor s':>8} {'ratio':>7}")
+    print(f"  {'algorithm':<10} {'hc median s':>11} {'hc CPU s':>9} {'steal s':>8} {'floor s':>8} {'ratio':>7}")
     for alg, openssl_name in (("sha256", "sha256"), ("md5", "md5"), ("sha1", "sha1"), ("sha512", "sha512")):
-        walls, cpus, floors = [], [], []
+        walls, cpus, steals, floors = [], [], [], []
         for _ in range(runs):
             warm(path)
-            wall, cpu = timed([hc, alg, "file", "-s", path])
+            wall, cpu, stolen = timed([hc, alg, "file", "-s", path])
             walls.append(wall)
             cpus.append(cpu)
+            steals.append(stolen)
             floors.append(size / openssl_rate(openssl_name, 1))
         hc_t, floor = statistics.median(walls), statistics.median(floors)
-        print(f"  {alg:<10} {hc_t:11.3f} {statistics.median(cpus):9.3f} {floor:8.3f} {hc_t / floor:6.2f}x",
+        print(f"  {alg:<10} {hc_t:11.3f} {statistics.median(cpus):9.3f} {statistics.median(steals):8.3f} "
+              f"{floor:8.3f} {hc_t / floor:6.2f}x",
               flush=True)
 
 
@@ -287,6 +330,7 @@ def main():
     if "crc" in parts:
         crc_part(hc, path, args.runs)
     print("\n" + load_note())
+    print(steal_note())
 
 
 if __name__ == "__main__":
