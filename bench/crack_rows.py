@@ -3,7 +3,7 @@
 one and against hashcat and John the Ripper. A few minutes in all.
 
     bench/crack_rows.py [--hc build/hc] [--seconds 1.0] [--rounds 3] [--rows-only | --targets-only]
-                        [--no-hashcat] [ROW ...]
+                        [--no-hashcat] [--part N] [ROW ...]
 
 Part 1, all 50 rows (or the ROWs named): hc's candidates per second with
 both cores on the search the reference was measured on (a digest of
@@ -21,7 +21,9 @@ from start to end (hashcat's kernel is compiled in a warm-up run first).
 Then SHA-1, SHA-256 and RIPEMD-160 the same way with 1 target (-s), 10 and
 10 000 targets on a 64th of the keyspace (rows whose kernels have a filter
 mode: 10 targets cost what one does, where 5 or more once meant one
-candidate at a time).
+candidate at a time). With --targets-only and ROWs: each named row that
+way instead, on 1/--part of the keyspace (1/64 unless told; slow rows
+without a filter mode want more parts).
 
 The machine may be shared: the load average is printed at the start and
 the end; compare ratios taken in one run, not absolute figures across runs.
@@ -137,12 +139,6 @@ def rows(args):
     print(f"rows under 3x the reference: {len(below)} ({' '.join(below) or 'none'})")
 
 
-def write_targets(path, n):
-    with open(path, "w") as f:
-        for _ in range(n):
-            f.write(os.urandom(16).hex() + "\n")
-
-
 SEARCH6 = ["-a", "0-9a-z", "-n", "6", "-x", "6", "--noprobe", "--no-progress"]
 
 
@@ -168,11 +164,34 @@ def against_one(args, alg, cases, part):
               f"({speed / base_speed:4.2f}x the speed of one target with -s)", flush=True)
 
 
+def write_digests(path, n, digest_len):
+    with open(path, "w") as f:
+        f.writelines(os.urandom(digest_len).hex() + "\n" for _ in range(n))
+
+
+def one_ten_many(args, tmp, alg, digest_len, part):
+    """alg with 1 target (-s), 10 and 10 000 random targets on 1/part of
+    the 6-character keyspace."""
+    files = {}
+    for n in (1, 10, 10000):
+        files[n] = os.path.join(tmp, f"{alg}-{n}.txt")
+        write_digests(files[n], n, digest_len)
+    against_one(args, alg, {
+        "1 target (-s)": ["-s", open(files[1]).read().strip()],
+        "10 targets": ["--hashes", files[10]],
+        "10 000 targets": ["--hashes", files[10000]],
+    }, part)
+
+
 def targets(args, tmp):
+    if args.rows:
+        for alg in args.rows:
+            one_ten_many(args, tmp, alg, len(never_found(args.hc, alg)) // 2, args.part)
+        return
     one, ten, many = (os.path.join(tmp, name) for name in ("one.txt", "10.txt", "10k.txt"))
-    write_targets(one, 1)
-    write_targets(ten, 10)
-    write_targets(many, 10000)
+    write_digests(one, 1, 16)
+    write_digests(ten, 10, 16)
+    write_digests(many, 10000, 16)
     single = open(one).read().strip()
     search = SEARCH6
     against_one(args, "md5", {
@@ -211,16 +230,7 @@ def targets(args, tmp):
 
     # 20-byte and 32-byte digests: files of their own length
     for alg, digest_len in (("sha1", 20), ("sha256", 32), ("ripemd160", 20)):
-        files = {}
-        for n in (1, 10, 10000):
-            files[n] = os.path.join(tmp, f"{alg}-{n}.txt")
-            with open(files[n], "w") as f:
-                f.writelines(os.urandom(digest_len).hex() + "\n" for _ in range(n))
-        against_one(args, alg, {
-            "1 target (-s)": ["-s", open(files[1]).read().strip()],
-            "10 targets": ["--hashes", files[10]],
-            "10 000 targets": ["--hashes", files[10000]],
-        }, 64)
+        one_ten_many(args, tmp, alg, digest_len, 64)
 
 
 def main():
@@ -231,6 +241,8 @@ def main():
     p.add_argument("--rows-only", action="store_true")
     p.add_argument("--targets-only", action="store_true")
     p.add_argument("--no-hashcat", action="store_true")
+    p.add_argument("--part", type=int, default=64,
+                   help="with --targets-only and ROWs: the part of the 6-character keyspace searched (1/N)")
     p.add_argument("rows", nargs="*")
     args = p.parse_args()
     if not os.access(args.hc, os.X_OK):
