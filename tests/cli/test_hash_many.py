@@ -63,8 +63,9 @@ def test_some_not_found_runs_to_the_end(tmp_path):
 
 @pytest.mark.parametrize("alg", ["md5", "ntlm", "sha256", "crc32", "gost", "whirlpool", "sha-3-256"])
 def test_rows_many_and_few(tmp_path, alg):
-    """Rows whose kernel has a filter mode (md5, ntlm), kernels run once per
-    target (few) or the one-at-a-time path (many), a row without a kernel."""
+    """3 and 8 targets through several kernel families: their filter mode
+    (more than one target), and for the CRC scan, which has none, the
+    kernel once per target (3) or one candidate at a time (8)."""
     words = ["b", "ca", "abc", "dcba", "cc", "a1", "2d", "d"]
     for chosen in (words[:3], words):
         path = write(tmp_path, [digest(alg, w) for w in chosen])

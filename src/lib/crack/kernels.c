@@ -100,7 +100,7 @@ const hc_kernel hc_kernel_edonr512 = {
  * bit length (§3.1 of the specification). */
 const hc_kernel hc_kernel_whirlpool = {
     .name = "whirlpool", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 32, .length_big_endian = true,
-    .needs_vbmi = true, .needs_gfni = true, .entry = ENTRIES_AVX512(whirlpool),
+    .needs_vbmi = true, .needs_gfni = true, .filters = true, .entry = ENTRIES_AVX512(whirlpool),
 };
 
 /* GOST R 34.11-94: a message of up to 32 bytes is one block, zero-padded;

@@ -24,7 +24,8 @@
  * zero and is the same for every candidate (computed once per call with
  * the same round code), the state starts as the block itself, and the
  * digest is W(m) ^ m (Miyaguchi-Preneel with H = 0). Its first 8 bytes,
- * row 0, are compared. Several candidates are in flight, since one round
+ * row 0, are compared (in filter mode, kernel.h, their first four: the
+ * target set's key). Several candidates are in flight, since one round
  * waits on its S-box look-ups. Compiled with the AVX-512 flags (CMake, by
  * file name); VBMI and GFNI are asked for per function and checked at run
  * time (hc_kernel_layout, kernel.h). */
@@ -171,6 +172,17 @@ WP_TARGET size_t hc_mb_whirlpool_avx512(const hc_mb_args *args, size_t u, size_t
             for (unsigned i = 0; i < WP_SETS; i++)
                 x[i] = wp_round(&c, x[i], key[r]);
         unsigned masks[1] = {0};
+        if (args->filter != NULL) {
+            /* filter mode: the key of candidate i, the low half of its row
+             * 0 (the digest's first four bytes), in lane i of keys[0]; the
+             * lanes past WP_SETS are zero and masked off */
+            V keys[1] = {V_SET1(0)};
+            for (unsigned i = 0; i < WP_SETS; i++)
+                keys[0][i] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_xor_si512(x[i], m[i])));
+            masks[0] = mb_filter_mask(keys[0], args->filter) & ((1u << WP_SETS) - 1);
+            MB_FILTER_REPORT(keys, masks, 1, WP_SETS, args->filter);
+            continue;
+        }
         for (unsigned i = 0; i < WP_SETS; i++)
             masks[0] |= (_mm512_cmpeq_epi64_mask(_mm512_xor_si512(x[i], m[i]), want) & 1u) << i;
         MB_REPORT(masks, 1, WP_SETS);
