@@ -247,7 +247,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
 hc_mb_kernel_fn hc_mb_md5_portable, hc_mb_md5_avx2, hc_mb_md5_avx512;
 hc_mb_kernel_fn hc_mb_md4_portable, hc_mb_md4_avx2, hc_mb_md4_avx512;
 hc_mb_filter_key_fn hc_mb_md5_filter_key, hc_mb_md4_filter_key, hc_mb_sha1_filter_key, hc_mb_sha256_filter_key,
-    hc_mb_sha512_filter_key;
+    hc_mb_sha512_filter_key, hc_mb_tiger_filter_key;
 hc_mb_kernel_fn hc_mb_sha1_portable, hc_mb_sha1_avx2, hc_mb_sha1_avx512;
 hc_mb_kernel_fn hc_mb_sha256_portable, hc_mb_sha256_avx2, hc_mb_sha256_avx512;
 hc_mb_kernel_fn hc_mb_sha512_avx512;

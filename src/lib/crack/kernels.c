@@ -76,12 +76,15 @@ const hc_kernel hc_kernel_md2 = {
     .name = "md2", .word_bytes = 4, .padding = HC_MB_PAD_MD2, .needs_vbmi = true, .entry = ENTRIES_AVX512(md2),
 };
 const hc_kernel hc_kernel_tiger = {
-    .name = "tiger", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_AVX512(tiger),
+    .name = "tiger", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
+    .filter_key = X86(hc_mb_tiger_filter_key), .filter_key_fixed = true, .entry = ENTRIES_AVX512(tiger),
 };
-/* A TTH input of up to one leaf is hashed as Tiger(0x00 || input). */
+/* A TTH input of up to one leaf is hashed as Tiger(0x00 || input): the
+ * same kernel and filter keys. */
 const hc_kernel hc_kernel_tth = {
     .name = "tiger", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .block_bytes = 64,
-    .lead_zeros = 1, .entry = ENTRIES_AVX512(tiger),
+    .lead_zeros = 1, .filters = true, .filter_key = X86(hc_mb_tiger_filter_key), .filter_key_fixed = true,
+    .entry = ENTRIES_AVX512(tiger),
 };
 
 /* EDON-R: little-endian words, 0x80, zeros, the 64-bit bit length at the

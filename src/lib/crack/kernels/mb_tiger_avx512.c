@@ -12,10 +12,12 @@
  * once per call (6 of round 0's 8 for a candidate of 6 characters), and
  * the compared digest word is b (the second), final after round 6 of the
  * last pass but for round 7's b ^= x7: round 6's look-ups for c and round
- * 7's are left out (12). */
+ * 7's are left out (12). In filter mode (many targets) the same word's low
+ * half is the key (hc_mb_tiger_filter_key). */
 #include "vec_avx512.h"
 
 #include "mb_common.h"
+#include "mb_filter64.h"
 
 #include "../../algos/tiger.h"
 
@@ -106,6 +108,18 @@ static tg_first_round tg_first_round_of(const hc_mb_args *args, size_t u, size_t
     return f;
 }
 
+/* hc_mb_filter_key_fn (filter mode, kernel.h): the low half of the word
+ * the kernel compares, digest word 1 plus b's initial value, the same at
+ * any length. target holds the digest as little-endian 32-bit words: the
+ * low half of 64-bit word 1 is target[2]. TTH's digest is a Tiger digest
+ * too (of 0x00 and the message): the same key. */
+bool hc_mb_tiger_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    (void)args;
+    *key = target[2] + (uint32_t)tiger_initial[1];
+    return true;
+}
+
 size_t hc_mb_tiger_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                           unsigned *count)
 {
@@ -162,14 +176,15 @@ size_t hc_mb_tiger_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t
         for (unsigned s = 0; s < TG_SETS; s++)
             tiger_key_schedule(x[s]);
         TG_PASS_HEAD(b, c, a, 9);
-        unsigned masks[TG_SETS];
+        V64 last[TG_SETS];
         for (unsigned s = 0; s < TG_SETS; s++) {
             /* Round 6's a ^= x6 and b -= (its look-ups by a's even bytes). */
             V64 r = a[s] ^ x[s][6];
             b[s] -= TG_SBOX(0, r, 0) ^ TG_SBOX(1, r, 2) ^ TG_SBOX(2, r, 4) ^ TG_SBOX(3, r, 6);
-            masks[s] = V64_EQ(b[s] ^ x[s][7], want);
+            last[s] = b[s] ^ x[s][7];
         }
-        MB_REPORT(masks, TG_SETS, VL64);
+        /* filter mode: hc_mb_tiger_filter_key's low halves */
+        MB_REPORT_WORDS64(last, TG_SETS, want, 0);
     }
     return end;
 }
