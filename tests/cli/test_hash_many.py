@@ -61,7 +61,8 @@ def test_some_not_found_runs_to_the_end(tmp_path):
     assert attempts_of(r.lines[-2]) == 3 + 9 + 27
 
 
-@pytest.mark.parametrize("alg", ["md5", "ntlm", "sha256", "crc32", "gost", "whirlpool", "sha-3-256", "tiger", "tth"])
+@pytest.mark.parametrize("alg", ["md5", "ntlm", "sha256", "crc32", "gost", "whirlpool", "sha-3-256", "tiger", "tth",
+                                 "edonr512"])
 def test_rows_many_and_few(tmp_path, alg):
     """3 and 8 targets through several kernel families: their filter mode
     (more than one target), and for the CRC scan, which has none, the

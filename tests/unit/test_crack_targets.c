@@ -299,7 +299,8 @@ static void test_rows(void)
  * rows of the AVX-512-only kernels where the machine has them. */
 static void test_one_target(void)
 {
-    static const char *const rows[] = {"md5", "sha256", "ripemd160", "crc32", "whirlpool", "tiger", "tth"};
+    static const char *const rows[] = {"md5",   "sha256", "ripemd160", "crc32",   "whirlpool",
+                                       "tiger", "tth",    "edonr512"};
     for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
         const hc_algorithm *alg = hc_algorithm_find(rows[i]);
         hc_mb_layout layout;

@@ -95,7 +95,8 @@ const hc_kernel hc_kernel_edonr256 = {
     .entry = ENTRIES_ALL(edonr256),
 };
 const hc_kernel hc_kernel_edonr512 = {
-    .name = "edonr512", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .entry = ENTRIES_AVX512(edonr512),
+    .name = "edonr512", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
+    .entry = ENTRIES_AVX512(edonr512),
 };
 
 /* Whirlpool: the block's bytes in memory order (64-bit words read

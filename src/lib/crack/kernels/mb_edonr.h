@@ -37,6 +37,9 @@
 #define HC_CRACK_MB_EDONR_COMMON_H
 
 #include "mb_common.h"
+#if EDONR_WIDE
+#include "mb_filter64.h"
+#endif
 #include "../../rotate.h"
 
 /* §4 (initial double pipes): the bytes 0x40..0x7F as big-endian 32-bit
@@ -245,11 +248,11 @@ MB_INLINE size_t edonr_kernel(const hc_mb_args *args, size_t u, size_t end, uint
         EDONR_VLS1(p, s);
         EDONR_VLS2(q, t);
         EDONR_T digest0[1] = {EDONR_XOR3(s[0], s[4], s[1]) + EDONR_XOR3(t[0], t[1], t[5])};
+        /* filter mode: the first digest word is the target set's key (for
+         * EDON-R-512 its low half, the digest's first four bytes) */
 #if EDONR_WIDE
-        unsigned masks[1] = {EDONR_EQ(digest0[0], want)};
-        MB_REPORT(masks, 1, EDONR_VL);
+        MB_REPORT_WORDS64(digest0, 1, want, 0);
 #else
-        /* EDON-R-256's first digest word: the target set's key (filter mode) */
         MB_REPORT_WORDS(digest0, 1, VL, want);
 #endif
     }
