@@ -62,7 +62,7 @@ def test_some_not_found_runs_to_the_end(tmp_path):
 
 
 @pytest.mark.parametrize("alg", ["md5", "ntlm", "sha256", "crc32", "gost", "whirlpool", "sha-3-256", "tiger", "tth",
-                                 "edonr512"])
+                                 "edonr512", "md2"])
 def test_rows_many_and_few(tmp_path, alg):
     """3 and 8 targets through several kernel families: their filter mode
     (more than one target), and for the CRC scan, which has none, the

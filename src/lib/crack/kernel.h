@@ -34,9 +34,11 @@
  * compare a digest word less its initial value, the same at every length);
  * or, without filter_key or where it cannot serve, the digest's first word
  * in the row's byte order, the kernel running every step up to it (RIPEMD,
- * HAVAL, BLAKE2s, BLAKE3, EDON-R-256 and GOST compare that word for one
- * target too). The engine verifies each report with the ordinary hasher,
- * as for one target.
+ * HAVAL, BLAKE2s, BLAKE3, EDON-R-256, GOST, Snefru and MD2 compare that
+ * word for one target too; Keccak, BLAKE2b, EDON-R-512 and Whirlpool a
+ * 64-bit word whose low half it is; Tiger a word of its own, a fixed key).
+ * Every kernel family but the CRC scan has a filter mode. The engine
+ * verifies each report with the ordinary hasher, as for one target.
  *
  * SHA-3 and Keccak use the same scheme with 64-bit little-endian words: a
  * one-block message is the rate (block_len bytes) with the sponge padding

@@ -73,7 +73,8 @@ const hc_kernel hc_kernel_blake2b = {
     .entry = ENTRIES_AVX512(blake2b),
 };
 const hc_kernel hc_kernel_md2 = {
-    .name = "md2", .word_bytes = 4, .padding = HC_MB_PAD_MD2, .needs_vbmi = true, .entry = ENTRIES_AVX512(md2),
+    .name = "md2", .word_bytes = 4, .padding = HC_MB_PAD_MD2, .needs_vbmi = true, .filters = true,
+    .entry = ENTRIES_AVX512(md2),
 };
 const hc_kernel hc_kernel_tiger = {
     .name = "tiger", .word_bytes = 8, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,

@@ -68,6 +68,22 @@ static inline MD2_TARGET V8 md2_word_bytes(const V w[4], unsigned b)
     return (V8)out;
 }
 
+/* The 64 lanes' first four digest bytes x[0..3] as little-endian 32-bit
+ * words: keys[q] holds lanes 16q..16q + 15 (vpmovzxbd of each quarter,
+ * whose index must be an immediate). */
+static inline MD2_TARGET void md2_keys(const V8 x[4], V keys[4])
+{
+    for (unsigned q = 0; q < 4; q++)
+        keys[q] = V_SET1(0);
+    for (unsigned b = 0; b < 4; b++) {
+        const __m512i v = (__m512i)x[b];
+        keys[0] |= (V)_mm512_cvtepu8_epi32(_mm512_castsi512_si128(v)) << (8 * b);
+        keys[1] |= (V)_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 1)) << (8 * b);
+        keys[2] |= (V)_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 2)) << (8 * b);
+        keys[3] |= (V)_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(v, 3)) << (8 * b);
+    }
+}
+
 MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                                    unsigned *count)
 {
@@ -131,6 +147,15 @@ MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end,
             }
         }
         md2_rounds(&s, x, 4);
+        if (args->filter != NULL) {
+            /* filter mode: the digest's first four bytes as 32-bit
+             * little-endian words, the target set's keys, 16 lanes a vector */
+            V keys[MD2_SETS * 4];
+            for (unsigned i = 0; i < MD2_SETS; i++)
+                md2_keys(x[i], keys + 4 * i);
+            MB_REPORT_WORDS(keys, MD2_SETS * 4, VL, V_SET1(target));
+            continue;
+        }
         for (unsigned i = 0; i < MD2_SETS; i++) {
             uint64_t match = V8_EQ(x[i][0], want[0]) & V8_EQ(x[i][1], want[1]) & V8_EQ(x[i][2], want[2]) &
                              V8_EQ(x[i][3], want[3]);
