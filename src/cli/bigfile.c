@@ -814,10 +814,11 @@ static uint8_t *ring_slot(run *r, uint64_t index)
     return bf->ring + index % SLOTS * r->unit;
 }
 
-/* The size of a pipeline unit obtained by method. */
+/* The size of a pipeline unit obtained by method (r->unit is PIPE_UNIT
+ * whenever there is a pipeline). */
 static size_t pipe_unit(const run *r, bigfile_method method)
 {
-    return method == BIGFILE_MAP && r->unit == PIPE_UNIT ? PIPE_MAP_UNIT : r->unit;
+    return method == BIGFILE_MAP ? PIPE_MAP_UNIT : r->unit;
 }
 
 /* Unit `index`, at message offset `offset`, into slot s, by method: 0 or
