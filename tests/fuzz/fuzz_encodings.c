@@ -13,7 +13,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     const char *text = (const char *)data;
     uint8_t out[MAX];
-    char again[HC_BASE64_LEN(MAX) + 1];
+    /* holds either re-encoding of up to MAX bytes: hex (2 per byte) is the
+     * longer; sizing it for Base64 alone overflowed on long hex input */
+    char again[2 * MAX + 1];
+    _Static_assert(2 * MAX + 1 >= HC_BASE64_LEN(MAX) + 1, "again holds the Base64 text too");
     size_t n;
 
     if (size % 2 == 0 && size / 2 <= MAX && hc_hex_decode(text, size, out, size / 2) == HC_OK) {
