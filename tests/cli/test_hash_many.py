@@ -1,11 +1,13 @@
 """hash mode with many targets (`--hashes FILE`): each hit printed as found,
 the summary, exit statuses, JSON lines, Base64, stdin, bad lines named,
 duplicates, --part, the empty string, Ctrl+C."""
+import itertools
 import json
 import os
 import re
 import signal
 import subprocess
+import zlib
 
 import pytest
 
@@ -61,12 +63,13 @@ def test_some_not_found_runs_to_the_end(tmp_path):
     assert attempts_of(r.lines[-2]) == 3 + 9 + 27
 
 
-@pytest.mark.parametrize("alg", ["md5", "ntlm", "sha256", "crc32", "gost", "whirlpool", "sha-3-256", "tiger", "tth",
-                                 "edonr512", "md2"])
+@pytest.mark.parametrize("alg", ["md5", "ntlm", "sha256", "crc32", "crc32c", "gost", "whirlpool", "sha-3-256",
+                                 "tiger", "tth", "edonr512", "md2"])
 def test_rows_many_and_few(tmp_path, alg):
-    """3 and 8 targets through several kernel families: their filter mode
-    (more than one target), and for the CRC scan, which has none, the
-    kernel once per target (3) or one candidate at a time (8)."""
+    """3 and 8 targets through several kernel families' filter mode (more
+    than one target), the CRC scan's included. A CRC target may be found
+    by a string other than the one it was made from (short strings
+    collide): for those only the digests found are compared."""
     words = ["b", "ca", "abc", "dcba", "cc", "a1", "2d", "d"]
     for chosen in (words[:3], words):
         path = write(tmp_path, [digest(alg, w) for w in chosen])
@@ -74,8 +77,11 @@ def test_rows_many_and_few(tmp_path, alg):
         assert r.rc == 0, r
         hits = {line.split(": ")[0]: line.split(": ")[1] for line in r.lines if ": " in line
                 and not line.startswith(("Attempts", "Found"))}
-        assert {digest(alg, w): w for w in chosen} == hits if alg != "crc32" else set(hits) == {
-            digest(alg, w) for w in chosen}
+        if alg.startswith("crc"):
+            assert set(hits) == {digest(alg, w) for w in chosen}
+            assert all(digest(alg, w) == d for d, w in hits.items())
+        else:
+            assert {digest(alg, w): w for w in chosen} == hits
 
 
 def test_json_lines(tmp_path):
@@ -166,6 +172,47 @@ def test_ten_thousand_targets(tmp_path):
     assert hits == sorted(real)
     assert r.lines[-1] == "Found 4 of 10000 targets"
     assert attempts_of(r.lines[-2]) == 36 + 36 ** 2 + 36 ** 3
+
+
+def crc32c(data):
+    """CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), bit by bit:
+    independent of hc's tables."""
+    reg = 0xFFFFFFFF
+    for byte in data:
+        reg ^= byte
+        for _ in range(8):
+            reg = (reg >> 1) ^ (0x82F63B78 if reg & 1 else 0)
+    return reg ^ 0xFFFFFFFF
+
+
+CRC = {"crc32": zlib.crc32, "crc32c": crc32c}
+
+
+@pytest.mark.parametrize("simd", ["portable", "avx2", "avx512"])
+@pytest.mark.parametrize("alg", ["crc32", "crc32c"])
+def test_crc_targets_in_every_lane(tmp_path, alg, simd):
+    """The CRC scan's filter mode at each SIMD level (HC_SIMD caps it at
+    what the CPU has): every seventh of the 4 096 strings of 3 characters
+    of 0-9 and a-f, the first and the last among them, so that targets sit
+    in every lane of the kernel's vectors over its 4 096-entry table, plus
+    one CRC no such string has. A CRC maps strings of one length up to 4
+    bytes one to one, so each target has exactly its own string."""
+    crc = CRC[alg]
+    assert crc(b"123456789") == {"crc32": 0xCBF43926, "crc32c": 0xE3069283}[alg]  # the published check values
+    strings = ["".join(t) for t in itertools.product("0123456789abcdef", repeat=3)]
+    chosen = strings[::7]
+    assert chosen[-1] == strings[-1]  # 4 095 = 7 * 585: the last string too
+    taken = {crc(s.encode()) for s in strings}
+    decoy = next(v for v in range(1, 1 << 32) if v not in taken)  # 0: the empty string
+    path = write(tmp_path, [f"{crc(w.encode()):08x}" for w in chosen] + [f"{decoy:08X}"])
+    r = run_hc(alg, "hash", "--hashes", path, "-a", "0123456789abcdef", "-n", "3", "-x", "3", "--noprobe",
+               env={"HC_SIMD": simd})
+    assert r.rc == 1, r
+    hits = {line.split(": ")[0]: line.split(": ")[1] for line in r.lines if ": " in line
+            and not line.startswith(("Attempts", "Found"))}
+    assert hits == {f"{crc(w.encode()):08x}": w for w in chosen}
+    assert r.lines[-1] == f"Found {len(chosen)} of {len(chosen) + 1} targets"
+    assert attempts_of(r.lines[-2]) == 16 + 16 ** 2 + 16 ** 3
 
 
 def test_interrupt(tmp_path):

@@ -32,10 +32,12 @@
  * dropped (each target has its own first match), every match is reported
  * as it is found, and the run ends when all are found. A candidate is
  * tested against the targets' filter (targets.h): in the kernel for
- * families with a filter mode (kernel.h), with one bitmap probe after the
- * one-at-a-time path's hash; other kernels run once per target when there
- * are only a few (PER_TARGET_MAX), else the one-at-a-time path takes over.
- * One target goes through any kernel as with -s, without a filter. */
+ * families with a filter mode (kernel.h; every family has one now, the CRC
+ * scan's key being the whole CRC), with one bitmap probe after the
+ * one-at-a-time path's hash; a kernel without one would run once per
+ * target when there are only a few (PER_TARGET_MAX), else the
+ * one-at-a-time path would take over. One target goes through any kernel
+ * as with -s, without a filter (one pass of that per-target loop). */
 #include "hc/crack.h"
 
 #include <pthread.h>
@@ -861,7 +863,14 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
                 return;
             reg = hc_crc_table_run(e->crc_table, reg, w->text, prefix_len - base);
             crc_want = crc_zeros(e->crc_table, reg, plan->t);
-            words[0] = crc_want ^ ~e->target_words[0];
+            if (e->kernel_filter) {
+                /* filter mode: each lane's final CRC is ~Z ^ U(suffix),
+                 * the prefix's part here, looked up among the targets' */
+                words[0] = ~crc_want;
+                args.filter = &e->set.keys.filter;
+            } else {
+                words[0] = crc_want ^ ~e->target_words[0];
+            }
         } else {
             for (unsigned i = 0; i < e->layout.block_words; i++) {
                 words64[i] = load_word(block + wb * i, wb, be);
@@ -1145,7 +1154,10 @@ static hc_status engine_targets(engine *e)
     if (job->target_count == 0)
         return HC_OK;
     e->multi = true;
-    const bool be = e->use_kernel && e->layout.big_endian;
+    /* keys as the kernel computes them: SHA's words big-endian, and the
+     * CRC scan's whole register, which the digest prints most significant
+     * byte first (target_words) */
+    const bool be = e->use_kernel && (e->layout.big_endian || e->crc);
     hc_status status = hc_target_set_init(&e->set, job->targets, job->target_count, e->alg->digest_len, be);
     if (status != HC_OK)
         return status;

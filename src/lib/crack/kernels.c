@@ -45,8 +45,10 @@ const hc_kernel hc_kernel_sha512 = {
     .filters = true, .filter_key = X86(hc_mb_sha512_filter_key), .filter_key_fixed = true,
     .entry = ENTRIES_AVX512(sha512),
 };
+/* Filter mode without filter_key: the key is the whole CRC, the digest
+ * read most significant byte first (the engine keys the target set so). */
 const hc_kernel hc_kernel_crc32 = {
-    .name = "crc32", .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .entry = ENTRIES_ALL(crc32),
+    .name = "crc32", .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .filters = true, .entry = ENTRIES_ALL(crc32),
 };
 const hc_kernel hc_kernel_keccak = {
     .name = "keccak", .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .filters = true,
