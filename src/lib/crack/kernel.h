@@ -36,9 +36,10 @@
  * in the row's byte order, the kernel running every step up to it (RIPEMD,
  * HAVAL, BLAKE2s, BLAKE3, EDON-R-256, GOST, Snefru and MD2 compare that
  * word for one target too; Keccak, BLAKE2b, EDON-R-512 and Whirlpool a
- * 64-bit word whose low half it is; Tiger a word of its own, a fixed key).
- * Every kernel family but the CRC scan has a filter mode. The engine
- * verifies each report with the ordinary hasher, as for one target.
+ * 64-bit word whose low half it is; Tiger a word of its own, a fixed key;
+ * the CRC scan each lane's whole CRC, below). Every kernel family has a
+ * filter mode (test_crack_targets fails one without). The engine verifies
+ * each report with the ordinary hasher, as for one target.
  *
  * SHA-3 and Keccak use the same scheme with 64-bit little-endian words: a
  * one-block message is the rate (block_len bytes) with the sponge padding
@@ -51,7 +52,11 @@
  * bytes through the register and U runs the suffix from a zero register.
  * The table holds U for every suffix, and a candidate matches when its
  * entry equals Z(reg(prefix)) ^ the target's register: the kernel is a scan
- * of the table for one value (w[0]), at any message length. */
+ * of the table for one value (w[0]), at any message length. In filter mode
+ * w[0] is ~Z(reg(prefix)) instead, so w[0] ^ U is each lane's final CRC
+ * (the register inverted), the filter's key: the CRC's value, which the
+ * digest prints most significant byte first (the engine reads the
+ * targets' keys big-endian for the CRC rows). */
 #ifndef HC_CRACK_KERNEL_H
 #define HC_CRACK_KERNEL_H
 
