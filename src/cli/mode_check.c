@@ -548,11 +548,12 @@ static bool print_job(void *ctx, size_t i, const file_result *result)
                     job->reason);
         break;
     case JOB_NO_ALGORITHM:
-        /* the first one is an error (exit 2), whatever -w says */
+        /* the first one is an error (exit 2), whatever -w says; the
+         * example is a command to type, so standard input is '-' there */
         if (list->no_algorithm++ == 0)
             progress_warn("%s: %zu: cannot tell which algorithm made this line's digest; name it, as in "
                           "'hc sha256 check -s %s'",
-                    list->display, job->line, list->display);
+                    list->display, job->line, list->name);
         break;
     }
     return !run->out->write_failed;

@@ -441,3 +441,16 @@ def test_ctrl_c_stops_a_check_with_what_was_printed(tree):
             proc.kill()
             proc.wait()
     assert (proc.returncode, out, err) == (130, b"", b"hc: interrupted\n")
+
+
+def test_a_piped_list_needs_its_algorithm_named(tree):
+    """The README's form: another tool's list on a pipe, the algorithm on
+    the command line. Without it, an untagged line of standard input cannot
+    be placed: exit 2, and the suggested command is one that can be typed
+    ('-s -', not the display name 'standard input')."""
+    listing = f"{hashlib.sha256(b'alpha').hexdigest()}  t/a\n".encode()
+    r = check("sha256", "check", "-s", "-", cwd=tree, stdin=listing)
+    assert (r.rc, r.out) == (0, "t/a: OK\n"), r
+    r = check("check", "-s", "-", cwd=tree, stdin=listing)
+    assert r.rc == 2, r
+    assert "standard input: 1: cannot tell which algorithm" in r.err and "'hc sha256 check -s -'" in r.err, r.err
