@@ -19,6 +19,13 @@ cache drops files idle for a minute); before every cold run the page cache
 is dropped (`echo 3 > /proc/sys/vm/drop_caches`: needs root; cold parts are
 skipped otherwise, and with --warm-only).
 
+Cold runs on a VM can pay the host's faults on the first touch of the
+memory the page cache gets back (a balloon with free page reporting: `cat`
+of 1 GiB 0.7 s or 2-2.6 s from one run to the next). Those runs show as CPU
+time over twice their command's least: each cold condition says how many
+runs of each command paid them, and the ratios of the medians without them,
+beside the ratios of all runs.
+
 The load average is printed before and after. Ratios taken on a busy
 machine say little, so the script refuses to start when the 1-minute load
 is above 0.5; --any-load runs anyway (development) and marks the output.
@@ -221,6 +228,44 @@ def report(title, results, reference, extra_reference=None):
         print(line, flush=True)
 
 
+# A cold run whose CPU time is over this many times its command's least is
+# taken to have paid the host's first-touch faults (first_touch_note).
+FIRST_TOUCH_CPU = 2.0
+
+
+def first_touch_note(results, reference, extra_reference):
+    """Cold runs on a VM whose balloon reports free memory to the host come
+    in two speeds: the guest pays a fault on its first touch of each page
+    the host took back, and dropping the caches frees the whole file's worth
+    (docs/file-dir.md: `cat` of 1 GiB 0.66-0.74 s right after the drop,
+    1.98-2.61 s eight seconds later, mostly system time). Those faults land
+    in whatever touches the pages first (the copy of `read`, the loads of a
+    mapped hash), so they show as CPU time. Says how many runs of each
+    command paid them, and the ratios of the medians without those runs,
+    beside the ratios of all runs above."""
+    kept, counts = {}, []
+    for name, (walls, cpus, _) in results.items():
+        least = min(cpus)
+        fast = [w for w, c in zip(walls, cpus) if c <= FIRST_TOUCH_CPU * least]
+        kept[name] = fast
+        counts.append(f"{name.split()[0]} {len(walls) - len(fast)}/{len(walls)}")
+    print(f"  runs that paid the host's first-touch faults (CPU time over {FIRST_TOUCH_CPU:g}x the command's least): "
+          + ", ".join(counts))
+    if all(len(k) == len(results[n][0]) for n, k in kept.items()):
+        return  # no run paid them: the ratios above stand alone
+    ref = statistics.median(kept[reference])
+    extra = statistics.median(kept[extra_reference]) if extra_reference else None
+    for name, walls in kept.items():
+        if name in (reference, extra_reference):
+            continue
+        median = statistics.median(walls)
+        line = (f"  without them: {name} {median:.3f} s ({len(walls)} runs), "
+                f"{median / ref:.2f}x {reference.split()[0]} ({len(kept[reference])} runs)")
+        if extra:
+            line += f", {median / extra:.2f}x {extra_reference.split()[0]} ({len(kept[extra_reference])} runs)"
+        print(line, flush=True)
+
+
 def label(argv, path):
     """The command as printed: the file is F."""
     words = ["hc" if i == 0 and "hc" in os.path.basename(w) else w for i, w in enumerate(argv)]
@@ -249,6 +294,8 @@ def blake3_part(hc, path, runs, cold_ok):
                 target = f"hc <= {'0.95' if threads == 'all' else '0.90'}x b3sum"
             report(f"BLAKE3, {name}, {threads} thread{'s' if threads == 'all' else ''} (target: {target})",
                    results, commands[1][0], commands[2][0] if cold else None)
+            if cold:
+                first_touch_note(results, commands[1][0], commands[2][0])
 
 
 def openssl_rate(alg, seconds):
