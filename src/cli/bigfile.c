@@ -174,7 +174,7 @@ typedef struct run {
     atomic_bool map_failed;    /* mmap refused this file: pread from now on */
     atomic_bool mapped;        /* a window was mapped: check the size at the end */
     atomic_bool cold;          /* data was missing from the page cache */
-    /* cold files on the tree lanes (stream_main) */
+    /* cold files (stream_main) */
     atomic_uint_fast64_t frontier;  /* the furthest unit claimed */
     atomic_bool stream_stop;
     bool streaming;                 /* the streamer runs; under lock */
@@ -267,12 +267,19 @@ static bigfile_method choose(run *r, uint64_t index)
 
 /* The tree lanes claim units in turn, so together they read the file in an
  * order the kernel's read-ahead does not recognise as sequential (it keeps
- * one window per open file). Once data is found missing from the page
- * cache, a streaming thread therefore reads the file in order, up to
- * STREAM_AHEAD beyond the units claimed, as `cat` would: the kernel's
- * read-ahead then keeps the device busy and fills the page cache with its
- * large pages, and the lanes find their units there (or wait for the
- * request already in flight). posix_fadvise(WILLNEED) hints would start
+ * one window per open file). One thread alone, or the serial path's
+ * read-ahead thread, switches between pread and mapped windows as it
+ * measures them, and each switch upsets the read-ahead of the other way
+ * (BLAKE3, 1 GiB cold, one thread: 0.74-1.14 s when it kept mapping,
+ * 1.14-2.03 s when it tried pread for 16 units or more; 0.61-0.89 s with
+ * this thread, in the runs that did not pay the host's first-touch faults,
+ * docs/file-dir.md).
+ * Once data is found missing from the page cache, a streaming thread
+ * therefore reads the file in order, up to STREAM_AHEAD beyond the units
+ * claimed, as `cat` would: the kernel's read-ahead then keeps the device
+ * busy and fills the page cache with its large pages, and the units are
+ * found there (or wait for the request already in flight), whatever the
+ * method. posix_fadvise(WILLNEED) hints would start
  * the reads too, but they are capped at the read-ahead window per call
  * and fill the cache with 4 KiB pages, which then cost every later mmap
  * 512 times the page-table entries (measured: a file hashed with hints
@@ -330,7 +337,8 @@ static void *stream_main(void *arg)
     return NULL;
 }
 
-/* A lane claimed the unit at offset. */
+/* The unit at offset was claimed (by a lane, the caller alone or the
+ * serial path's read-ahead thread): the streamer keeps ahead of it. */
 static void note_claim(run *r, uint64_t offset)
 {
     uint64_t seen = atomic_load_explicit(&r->frontier, memory_order_relaxed);
@@ -341,7 +349,11 @@ static void note_claim(run *r, uint64_t offset)
 /* Data at offset was not in the page cache. */
 static void mark_cold(run *r, uint64_t offset)
 {
-    if (atomic_exchange(&r->cold, true) || !r->tree)
+    if (atomic_exchange(&r->cold, true))
+        return;
+    /* one method, and no switching, for the last few units: not worth a
+     * thread (PIPELINE_MIN: the same reckoning as the read-ahead thread's) */
+    if (!r->tree && r->length - offset < PIPELINE_MIN)
         return;
     pthread_mutex_lock(&r->lock);
     if (!r->streaming) {
@@ -384,6 +396,25 @@ int bigfile_read_fully(int fd, uint8_t *buffer, size_t len, uint64_t pos)
     return 0;
 }
 
+/* Whether the page holding file offset pos is in the page cache. A
+ * non-blocking read stops (EAGAIN, or a short read) at a missing page, but
+ * also at a cached one that carries the kernel's read-ahead mark (the read
+ * would start the next read-ahead, which RWF_NOWAIT forbids), so its
+ * refusal alone does not prove the file cold: warm files were taken for
+ * cold now and then. mincore on a mapping never touched does tell, and
+ * costs a few microseconds, paid only when a non-blocking read stops. */
+static bool page_cached(run *r, uint64_t pos)
+{
+    uint64_t page = (uint64_t)r->bf->page;
+    void *map = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, r->fd, (off_t)(pos / page * page));
+    if (map == MAP_FAILED)
+        return false; /* cannot tell: cold, as the read said */
+    unsigned char resident = 0;
+    bool cached = mincore(map, (size_t)page, &resident) == 0 && (resident & 1);
+    munmap(map, (size_t)page);
+    return cached;
+}
+
 /* Message bytes [offset, offset + len) into buffer. While the file seems
  * cached, a non-blocking read comes first: when it cannot deliver
  * everything, the file is cold (see mark_cold). */
@@ -399,9 +430,11 @@ static int read_piece(run *r, uint8_t *buffer, uint64_t offset, size_t len)
             return 0;
         if (n > 0) {
             got = (size_t)n;
-            mark_cold(r, offset);
+            if (!page_cached(r, pos + got))
+                mark_cold(r, offset + got);
         } else if (n < 0 && errno == EAGAIN) {
-            mark_cold(r, offset);
+            if (!page_cached(r, pos))
+                mark_cold(r, offset);
         } else if (n < 0 && (errno == EOPNOTSUPP || errno == EINVAL || errno == ENOSYS)) {
             atomic_store(&r->bf->no_nowait, true);
         }
@@ -828,6 +861,7 @@ static int obtain(run *r, uint64_t index, uint64_t offset, slot *s)
 {
     if (stop_requested())
         return EINTR;
+    note_claim(r, offset);
     bigfile_method method = choose(r, index);
     size_t unit = pipe_unit(r, method);
     size_t len = r->length - offset < unit ? (size_t)(r->length - offset) : unit;
@@ -1058,7 +1092,6 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
     int error = 0;
     if (r.tree) {
         error = run_tree(&r);
-        stop_streaming(&r);
     } else {
         r.pipelined = bf->spare_cpu && r.length >= PIPELINE_MIN;
         if (!r.pipelined || !run_pipeline(&r, &error)) {
@@ -1066,6 +1099,7 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
             error = run_alone(&r);
         }
     }
+    stop_streaming(&r);
     /* The advice belongs to the open file, which a caller's standard
      * input may share with other processes: back to the default. */
     posix_fadvise(fd, (off_t)pos, (off_t)r.length, POSIX_FADV_NORMAL);
@@ -1083,6 +1117,7 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
         stats->tree = r.tree;
         stats->pipelined = r.pipelined;
         stats->cold = atomic_load(&r.cold);
+        stats->streamed = r.streaming;
     }
     pthread_mutex_destroy(&r.lock);
     return error;

@@ -55,6 +55,7 @@ typedef struct bigfile_stats {
     bool tree;                       /* subtrees hashed on several threads */
     bool pipelined;                  /* a second thread read ahead of the hashing */
     bool cold;                       /* data was missing from the page cache */
+    bool streamed;                   /* so a thread read the file ahead in order */
 } bigfile_stats;
 
 typedef struct bigfile bigfile;

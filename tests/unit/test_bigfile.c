@@ -340,9 +340,9 @@ static bool drop_from_cache(const char *path, size_t size)
 }
 
 /* A file not in the page cache (dropped with POSIX_FADV_DONTNEED, which
- * needs no privilege once the pages are clean): found cold, and the tree
- * lanes (with the streaming thread), the read-ahead thread and the caller
- * alone all give the right digest. */
+ * needs no privilege once the pages are clean): found cold, streamed, and
+ * the tree lanes, the read-ahead thread and the caller alone all give the
+ * right digest. */
 static void check_cold_file(const uint8_t *data, size_t size, const char *path)
 {
     const char *names[] = {"blake3", "sha1"};
@@ -366,6 +366,11 @@ static void check_cold_file(const uint8_t *data, size_t size, const char *path)
                 if (m == 1)
                     CHECK_MSG(!dropped || stats.cold || is_tmpfs(path), "cold %s by %s shape %d: not seen cold",
                               names[a], methods[m], shape);
+                /* Whoever finds the file cold, a thread then reads it ahead in
+                 * order: the tree lanes, the read-ahead thread and the caller
+                 * alone alike (the file is bigger than PIPELINE_MIN). */
+                CHECK_MSG(!stats.cold || stats.streamed, "cold %s by %s shape %d: found cold, not streamed", names[a],
+                          methods[m], shape);
                 bigfile_destroy(bf);
             }
         }
