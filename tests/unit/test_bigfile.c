@@ -309,9 +309,11 @@ static void check_threads_are_used(const char *path, size_t size)
     bigfile_destroy(bf);
 }
 
-/* Drops the file from the page cache: true when none of its first pages
- * is resident afterwards. Read-ahead still in flight from the last use
- * keeps pages locked from the advice, so it is given again a few times. */
+/* Drops the file from the page cache: true when none of its pages is
+ * resident afterwards. Read-ahead still in flight from the last use (the
+ * streaming thread's, say) keeps pages locked from the advice, and mincore
+ * does not count them until their read completes, so it looks 30 ms after
+ * the advice, and advises again while anything is there. */
 static bool drop_from_cache(const char *path, size_t size)
 {
     int fd = open(path, O_RDONLY);
@@ -326,11 +328,10 @@ static bool drop_from_cache(const char *path, size_t size)
     bool dropped = false;
     for (int attempt = 0; attempt < 50 && !dropped && resident && map != MAP_FAILED; attempt++) {
         posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+        usleep(30000);
         dropped = mincore(map, size, resident) == 0;
         for (size_t i = 0; i < pages && dropped; i++)
             dropped = !(resident[i] & 1);
-        if (!dropped)
-            usleep(20000);
     }
     if (map != MAP_FAILED)
         munmap(map, size);
@@ -368,9 +369,12 @@ static void check_cold_file(const uint8_t *data, size_t size, const char *path)
                               names[a], methods[m], shape);
                 /* Whoever finds the file cold, a thread then reads it ahead in
                  * order: the tree lanes, the read-ahead thread and the caller
-                 * alone alike (the file is bigger than PIPELINE_MIN). */
-                CHECK_MSG(!stats.cold || stats.streamed, "cold %s by %s shape %d: found cold, not streamed", names[a],
-                          methods[m], shape);
+                 * alone alike. Mapped, the first unit finds it cold, with more
+                 * than PIPELINE_MIN left; a read may find it only later, once
+                 * the kernel has brought in the first part. */
+                if (m == 1)
+                    CHECK_MSG(!dropped || stats.streamed || is_tmpfs(path), "cold %s by %s shape %d: not streamed",
+                              names[a], methods[m], shape);
                 bigfile_destroy(bf);
             }
         }
