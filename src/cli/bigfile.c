@@ -428,13 +428,10 @@ static int read_piece(run *r, uint8_t *buffer, uint64_t offset, size_t len)
         ssize_t n = preadv2(r->fd, &iov, 1, (off_t)pos, RWF_NOWAIT);
         if (n == (ssize_t)len)
             return 0;
-        if (n > 0) {
-            got = (size_t)n;
+        if (n > 0 || (n < 0 && errno == EAGAIN)) {
+            got = n > 0 ? (size_t)n : 0; /* it stopped at the page holding pos + got */
             if (!page_cached(r, pos + got))
                 mark_cold(r, offset + got);
-        } else if (n < 0 && errno == EAGAIN) {
-            if (!page_cached(r, pos))
-                mark_cold(r, offset);
         } else if (n < 0 && (errno == EOPNOTSUPP || errno == EINVAL || errno == ENOSYS)) {
             atomic_store(&r->bf->no_nowait, true);
         }

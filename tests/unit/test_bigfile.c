@@ -363,18 +363,18 @@ static void check_cold_file(const uint8_t *data, size_t size, const char *path)
                  * read starts the kernel's read-ahead, and from a fast
                  * device (a VM's disk in the host's cache) the data may be
                  * there before the read looks again. tmpfs keeps its pages
-                 * whatever the advice. */
-                if (m == 1)
+                 * whatever the advice. Whoever finds the file cold, a thread
+                 * then reads it ahead in order: the tree lanes, the read-ahead
+                 * thread and the caller alone alike. Mapped, the first unit
+                 * finds it cold, with more than PIPELINE_MIN left; a read may
+                 * find it only later, once the kernel has brought in the
+                 * first part. */
+                if (m == 1) {
                     CHECK_MSG(!dropped || stats.cold || is_tmpfs(path), "cold %s by %s shape %d: not seen cold",
                               names[a], methods[m], shape);
-                /* Whoever finds the file cold, a thread then reads it ahead in
-                 * order: the tree lanes, the read-ahead thread and the caller
-                 * alone alike. Mapped, the first unit finds it cold, with more
-                 * than PIPELINE_MIN left; a read may find it only later, once
-                 * the kernel has brought in the first part. */
-                if (m == 1)
                     CHECK_MSG(!dropped || stats.streamed || is_tmpfs(path), "cold %s by %s shape %d: not streamed",
                               names[a], methods[m], shape);
+                }
                 bigfile_destroy(bf);
             }
         }
