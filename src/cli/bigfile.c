@@ -47,9 +47,12 @@
 #define UNIT_MAX (16 * MIB)
 #define UNIT_MIN (64 * KIB)
 /* Read once a unit is claimed: the per-byte cost of pread does not depend
- * on the size, so reading (a probe, or the method chosen) claims this much
- * and a probe of the slower method costs little. */
-#define READ_UNIT (2 * MIB)
+ * on the size, so reading (a probe, or the method chosen) claims one piece
+ * and a probe of the slower method costs little (a warm file's probes and
+ * explorations copy 4-5 MiB of 1 GiB; with 2 MiB units and exploring at
+ * every power of two they copied 12 MiB: 0.9% of hc's CPU time in a
+ * profile, docs/file-dir.md). */
+#define READ_UNIT PIECE_MAX
 /* Tree lanes share this much window, and this much read buffer (one piece
  * each). */
 #define LANES_BUDGET (32 * MIB)
@@ -77,8 +80,9 @@
 
 /* Choosing pread or mmap: each method's units are timed (thread CPU time); PROBE_SAMPLES of
  * each first (alternating), then the cheaper one, with the other tried
- * again at unit indices 8, 16, 32, ... so a wrong first impression or a
- * change of conditions is corrected at a cost of log(units) units. An
+ * again at unit indices 16, 64, 256, ... (powers of four) so a wrong first
+ * impression or a change of conditions is corrected at a cost of
+ * log4(units) units. An
  * estimate is the least of a method's RECENT_SAMPLES latest samples: noise
  * (interrupts, cache thrashing by other processes) only ever adds time. */
 #define PROBE_SAMPLES 2
@@ -259,7 +263,7 @@ static bigfile_method choose(run *r, uint64_t index)
     double faster = pace[BIGFILE_READ] + pace[BIGFILE_MAP] - slower;
     const double *measure = slower <= faster * SAME_PACE ? total : pace;
     bigfile_method best = measure[BIGFILE_MAP] < measure[BIGFILE_READ] ? BIGFILE_MAP : BIGFILE_READ;
-    bool explore = index >= 8 && (index & (index - 1)) == 0;
+    bool explore = index >= 16 && (index & (index - 1)) == 0 && __builtin_ctzll(index) % 2 == 0; /* 4^k */
     return explore ? (bigfile_method)(1 - best) : best;
 }
 
