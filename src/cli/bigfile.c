@@ -47,12 +47,12 @@
 #define UNIT_MAX (16 * MIB)
 #define UNIT_MIN (64 * KIB)
 /* Read once a unit is claimed: the per-byte cost of pread does not depend
- * on the size, so reading (a probe, or the method chosen) claims one piece
- * and a probe of the slower method costs little (a warm file's probes and
- * explorations copy 4-5 MiB of 1 GiB; with 2 MiB units and exploring at
- * every power of two they copied 12 MiB: 0.9% of hc's CPU time in a
- * profile, docs/file-dir.md). */
-#define READ_UNIT PIECE_MAX
+ * on the size, so reading (a probe, or the method chosen) claims this much
+ * and a probe of the slower method costs little (a warm 1 GiB: 4-5 units
+ * read, 8-10 MiB). One 2 MiB block of the file, so that the tree lanes'
+ * claims stay on block boundaries and no two lanes' windows share a 2 MiB
+ * page (dropping one would take the other's away, see release_window). */
+#define READ_UNIT (2 * MIB)
 /* Tree lanes share this much window, and this much read buffer (one piece
  * each). */
 #define LANES_BUDGET (32 * MIB)
@@ -96,6 +96,7 @@
 static_assert(BIGFILE_MEMORY_MAX >= SLOTS * PIPE_UNIT + READ_BUDGET + MAX3(LANES_BUDGET, SLOTS * PIPE_MAP_UNIT, UNIT_MAX),
               "the memory bound of bigfile.h");
 static_assert(UNIT_MAX >= READ_UNIT && READ_UNIT >= PIECE_MAX && PIECE_MAX >= UNIT_MIN, "unit and piece sizes");
+static_assert(READ_UNIT == HUGE_BLOCK && HUGE_BLOCK % PIECE_MAX == 0, "claims on 2 MiB boundaries");
 
 /* ---- one thread's reading state ----------------------------------------- */
 
@@ -177,6 +178,9 @@ typedef struct run {
 
     atomic_bool map_failed;    /* mmap refused this file: pread from now on */
     atomic_bool mapped;        /* a window was mapped: check the size at the end */
+    uint8_t *batch_map;        /* tree: the current batch's bytes mapped once, or NULL */
+    uint64_t batch_map_pos;    /* its file offset (2 MiB aligned) */
+    size_t batch_map_len;
     atomic_bool cold;          /* data was missing from the page cache */
     /* cold files (stream_main) */
     atomic_uint_fast64_t frontier;  /* the furthest unit claimed */
@@ -186,6 +190,7 @@ typedef struct run {
     uint64_t stream_from;
     atomic_int error;
     atomic_uint_fast64_t units[BIGFILE_METHODS];
+    atomic_uint_fast64_t batch_windows; /* mapped units that were parts of batch_map */
     pthread_t *threads;        /* distinct threads that obtained units (stats), under lock */
     unsigned thread_count;
 } run;
@@ -508,7 +513,19 @@ typedef struct window {
     const uint8_t *data;   /* message offset of the unit */
     uint8_t *map;
     size_t map_len;
+    bool in_batch;         /* part of the batch's mapping: dropped, not unmapped */
 } window;
+
+/* Gives a window back: its pages leave the process either way (the
+ * memory bound counts them), but a part of the batch's mapping keeps its
+ * address range, so no other thread has to wait for the mapping lock. */
+static void release_window(const window *w)
+{
+    if (w->in_batch)
+        madvise(w->map, w->map_len, MADV_DONTNEED);
+    else
+        munmap(w->map, w->map_len);
+}
 
 #define MAP_REFUSED (-1)
 
@@ -527,13 +544,17 @@ static int map_window(run *r, uint64_t offset, size_t len, window *w)
     uint64_t end = (pos + len + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK;
     uint64_t page = (uint64_t)r->bf->page;
     w->map_len = (size_t)(end - base);
-    void *map = mmap(NULL, w->map_len, PROT_READ, MAP_SHARED, r->fd, (off_t)base);
+    w->in_batch = r->batch_map != NULL && base >= r->batch_map_pos && end <= r->batch_map_pos + r->batch_map_len;
+    void *map = w->in_batch ? r->batch_map + (base - r->batch_map_pos)
+                            : mmap(NULL, w->map_len, PROT_READ, MAP_SHARED, r->fd, (off_t)base);
     if (map == MAP_FAILED) {
         atomic_store(&r->map_failed, true);
         return MAP_REFUSED;
     }
     pthread_once(&sigbus_once, install_sigbus_handler);
     atomic_store_explicit(&r->mapped, true, memory_order_relaxed);
+    if (w->in_batch)
+        atomic_fetch_add_explicit(&r->batch_windows, 1, memory_order_relaxed);
     w->map = map;
     w->data = w->map + (pos - base);
     uint8_t *first = w->map + (pos - base) / page * page; /* the pages holding the bytes */
@@ -549,7 +570,7 @@ static int map_window(run *r, uint64_t offset, size_t len, window *w)
     if (!atomic_load_explicit(&r->bf->no_populate, memory_order_relaxed) &&
         madvise(first, span, MADV_POPULATE_READ) != 0) {
         if (errno == EFAULT) { /* a SIGBUS had it been touched: the file shrank */
-            munmap(map, w->map_len);
+            release_window(w);
             return ENODATA;
         }
         if (errno == EINVAL)
@@ -666,7 +687,7 @@ static int do_unit(run *r, lane *ln, bigfile_method method, uint64_t offset, siz
         if (error == 0) {
             consume_args args = {r, offset, w.data, len, nodes};
             error = consume_mapped(&args, &w);
-            munmap(w.map, w.map_len);
+            release_window(&w);
         } else if (error == MAP_REFUSED) {
             error = 0;
             method = BIGFILE_READ;
@@ -733,7 +754,9 @@ static bool claim_body(run *r, bigfile_method method, uint64_t *offset, size_t *
         uint64_t want = unit_for(r, method);
         uint64_t share = floor_pow2(rest / (2 * (uint64_t)r->bf->lane_count));
         want = share < want ? share : want;
-        want = want > r->piece ? want / r->piece * r->piece : r->piece;
+        /* whole 2 MiB blocks while they fit (see READ_UNIT), else pieces */
+        uint64_t grain = want >= HUGE_BLOCK ? HUGE_BLOCK : r->piece;
+        want = want > grain ? want / grain * grain : grain;
         want = want < rest ? want : rest; /* rest is whole pieces */
         if (atomic_compare_exchange_weak(&r->next_offset, &at, at + want)) {
             *offset = at;
@@ -774,6 +797,33 @@ static void tree_lane(void *arg, size_t index)
         count_thread(r);
 }
 
+/* Maps the batch's bytes (and the tail's, with the last batch) once, so
+ * that the lanes' windows are parts of one mapping: mapping and unmapping
+ * take the process's mapping lock for writing, and a lane that finds it
+ * taken sleeps (1 GiB warm on 2 threads: about 14 such sleeps a run, each
+ * a wake-up of an idle CPU, 4-5 ms of each lane's time), while filling and
+ * dropping pages of a mapping (MADV_POPULATE_READ, MADV_DONTNEED) and
+ * mincore only read it. NULL when it cannot be mapped (a 32-bit address
+ * space): the lanes then map their own windows. */
+static void map_batch(run *r)
+{
+    r->batch_map = NULL;
+    if (r->bf->forced == BIGFILE_READ || atomic_load(&r->map_failed))
+        return;
+    uint64_t from = r->start + r->batch_start;
+    uint64_t to = r->start + (r->batch_has_tail ? r->last_offset : r->batch_end);
+    uint64_t base = from / HUGE_BLOCK * HUGE_BLOCK;
+    uint64_t end = (to + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK;
+    if (end - base > SIZE_MAX)
+        return;
+    void *map = mmap(NULL, (size_t)(end - base), PROT_READ, MAP_SHARED, r->fd, (off_t)base);
+    if (map == MAP_FAILED)
+        return;
+    r->batch_map = map;
+    r->batch_map_pos = base;
+    r->batch_map_len = (size_t)(end - base);
+}
+
 static int run_tree(run *r)
 {
     bigfile *bf = r->bf;
@@ -787,7 +837,11 @@ static int run_tree(run *r)
         r->batch_end = r->body_end - start > batch_bytes ? start + batch_bytes : r->body_end;
         r->batch_has_tail = r->batch_end == r->body_end;
         atomic_store(&r->next_offset, start);
+        map_batch(r);
         hc_pool_for(bf->pool, bf->lane_count, tree_lane, r);
+        if (r->batch_map != NULL)
+            munmap(r->batch_map, r->batch_map_len);
+        r->batch_map = NULL;
         if (failed(r))
             return atomic_load(&r->error);
         uint64_t nodes = (r->batch_end - start) / r->piece;
@@ -834,7 +888,7 @@ typedef struct pipeline {
 static void release_slot(slot *s)
 {
     if (s->method == BIGFILE_MAP && s->w.map != NULL)
-        munmap(s->w.map, s->w.map_len);
+        release_window(&s->w);
     s->w.map = NULL;
 }
 
@@ -1064,6 +1118,7 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
     atomic_init(&r.error, 0);
     for (int m = 0; m < BIGFILE_METHODS; m++)
         atomic_init(&r.units[m], 0);
+    atomic_init(&r.batch_windows, 0);
     r.threads = bf->threads;
 
     unsigned lanes = bf->lane_count;
@@ -1119,6 +1174,7 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
         stats->pipelined = r.pipelined;
         stats->cold = atomic_load(&r.cold);
         stats->streamed = r.streaming;
+        stats->batch_windows = atomic_load(&r.batch_windows);
     }
     pthread_mutex_destroy(&r.lock);
     return error;

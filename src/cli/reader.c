@@ -152,10 +152,15 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
         size_t count = multihash_by_cost(&reader->hash, hashers);
         bigfile_stats stats;
         error = bigfile_hash(reader->big, fd, pos, end, hashers, count, reader->progress, &stats);
-        if (getenv("HC_IO_STATS") != NULL) /* a diagnostic for tests and benchmarks */
-            fprintf(stderr, "hc: io: read %" PRIu64 " map %" PRIu64 " units, %u threads%s%s%s%s\n",
-                    stats.units[BIGFILE_READ], stats.units[BIGFILE_MAP], stats.threads, stats.tree ? ", tree" : "",
-                    stats.pipelined ? ", pipelined" : "", stats.cold ? ", cold" : "", stats.streamed ? ", streamed" : "");
+        if (getenv("HC_IO_STATS") != NULL) { /* a diagnostic for tests and benchmarks */
+            char batch[48] = "";
+            if (stats.batch_windows > 0)
+                snprintf(batch, sizeof(batch), " (%" PRIu64 " in batch mappings)", stats.batch_windows);
+            fprintf(stderr, "hc: io: read %" PRIu64 " map %" PRIu64 " units%s, %u threads%s%s%s%s\n",
+                    stats.units[BIGFILE_READ], stats.units[BIGFILE_MAP], batch, stats.threads,
+                    stats.tree ? ", tree" : "", stats.pipelined ? ", pipelined" : "", stats.cold ? ", cold" : "",
+                    stats.streamed ? ", streamed" : "");
+        }
     }
     if (error)
         fail_read(result, error);

@@ -4,12 +4,15 @@
  * offsets (beyond 4 GiB too), at every SIMD level; the tree path really
  * uses several threads; a file that shrinks while read or mapped is an
  * error (never a SIGBUS, never a digest), one that grows is hashed at its
- * old size; a SIGBUS that is not ours still kills. */
+ * old size; a SIGBUS that is not ours still kills; the tree lanes map
+ * their windows out of one mapping per batch, or their own where the batch
+ * cannot be mapped. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -213,6 +216,11 @@ static void check_every_algorithm(const uint8_t *data, size_t size, const char *
                           stats.pipelined);
                 CHECK_MSG(stats.tree == (shape == 2 && alg->tree != NULL), "%s shape %d: tree %d", alg->name,
                           shape, stats.tree);
+                /* the tree lanes' windows are parts of one mapping per batch */
+                uint64_t in_batch = stats.tree && m == BIGFILE_MAP ? stats.units[BIGFILE_MAP] : 0;
+                CHECK_MSG(stats.batch_windows == in_batch, "%s by %s shape %d: %llu windows in batch mappings, want %llu",
+                          alg->name, methods[m], shape, (unsigned long long)stats.batch_windows,
+                          (unsigned long long)in_batch);
                 bigfile_destroy(bf);
             }
         }
@@ -720,6 +728,69 @@ static void check_foreign_sigbus_kills(const uint8_t *data)
     unlink(path);
 }
 
+/* The process's address space in bytes (VmSize), 0 when unknown. */
+static uint64_t address_space_used(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned long long kib = 0;
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL)
+        if (sscanf(line, "VmSize: %llu kB", &kib) == 1)
+            break;
+    if (f != NULL)
+        fclose(f);
+    return (uint64_t)kib << 10;
+}
+
+/* Where the batch cannot be mapped (a 32-bit address space), the tree
+ * lanes map their own windows: a child under an address-space limit that
+ * leaves room for the 2 MiB windows but not for the 14 MiB batch. Not
+ * under ASan or TSan (their shadow memory needs more address space than
+ * the limit leaves), nor where the limit is not enforced (qemu-user keeps
+ * it from the guest). */
+static void check_batch_map_refused(const uint8_t *data, size_t size, const char *path)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    (void)data, (void)size, (void)path;
+    fprintf(stderr, "bigfile: no address-space limit under a sanitizer; batch-refused check skipped\n");
+#else
+    const hc_algorithm *alg = hc_algorithm_find("blake3");
+    uint8_t want[32];
+    plain_digest(alg, data, size, want);
+    pid_t child = fork();
+    if (child == 0) {
+        hc_pool *pool = NULL;
+        if (hc_pool_create(&pool, 2) != HC_OK)
+            _exit(10);
+        bigfile *bf = make_bigfile("map", pool, false);
+        uint64_t used = address_space_used();
+        struct rlimit limit = {(rlim_t)(used + 8 * MIB), (rlim_t)(used + 8 * MIB)};
+        if (used == 0 || setrlimit(RLIMIT_AS, &limit) != 0)
+            _exit(11);
+        void *probe = mmap(NULL, 14 * MIB, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (probe != MAP_FAILED)
+            _exit(12); /* the limit is not enforced here */
+        uint8_t got[32];
+        bigfile_stats stats;
+        int error = big_digest(bf, path, 0, size, alg, got, &stats);
+        if (error != 0 || memcmp(got, want, sizeof(want)) != 0)
+            _exit(1);
+        if (!stats.tree || stats.units[BIGFILE_MAP] == 0 || stats.units[BIGFILE_READ] != 0)
+            _exit(2);
+        _exit(stats.batch_windows == 0 ? 0 : 3);
+    }
+    int status = 0;
+    CHECK(child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status));
+    if (WIFEXITED(status) && WEXITSTATUS(status) >= 10)
+        fprintf(stderr, "bigfile: no address-space limit here (child %d); batch-refused check skipped\n",
+                WEXITSTATUS(status));
+    else
+        CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                  "batch not mapped: status %#x (1 wrong digest, 2 not mapped tree lanes, 3 batch mapping used)",
+                  status);
+#endif
+}
+
 int main(void)
 {
     make_dir();
@@ -739,6 +810,7 @@ int main(void)
     check_pipeline_units(data, size, path);
     check_several_hashers(data, size, path);
     check_threads_are_used(path, size);
+    check_batch_map_refused(data, size, path);
     check_cold_file(data, size, path);
     check_beyond_4_gib();
     check_several_batches();
