@@ -807,15 +807,12 @@ static void tree_lane(void *arg, size_t index)
  * space): the lanes then map their own windows. */
 static void map_batch(run *r)
 {
-    r->batch_map = NULL;
     if (r->bf->forced == BIGFILE_READ || atomic_load(&r->map_failed))
-        return;
+        return; /* r->batch_map stays NULL (run_tree resets it after each batch) */
     uint64_t from = r->start + r->batch_start;
     uint64_t to = r->start + (r->batch_has_tail ? r->last_offset : r->batch_end);
     uint64_t base = from / HUGE_BLOCK * HUGE_BLOCK;
-    uint64_t end = (to + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK;
-    if (end - base > SIZE_MAX)
-        return;
+    uint64_t end = (to + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK; /* a batch and its tail: at most 1 GiB + 2 MiB */
     void *map = mmap(NULL, (size_t)(end - base), PROT_READ, MAP_SHARED, r->fd, (off_t)base);
     if (map == MAP_FAILED)
         return;
