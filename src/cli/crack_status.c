@@ -59,6 +59,18 @@ static void format_percent(double fraction, char *out, size_t size)
         snprintf(out, size, "%.1f%%", fraction * 100 > 100 ? 100 : fraction * 100);
 }
 
+/* The ETA of a narrow live line: "340d 17h" for "340 days 17 h"; shorter
+ * ones unchanged. */
+static void format_eta_short(double seconds, char *out, size_t size)
+{
+    if (seconds >= 86400.0 && seconds < 365.0 * 86400) {
+        unsigned long s = (unsigned long)(seconds + 0.5);
+        snprintf(out, size, "%lud %luh", s / 86400, s / 3600 % 24);
+        return;
+    }
+    progress_format_duration(seconds, out, size);
+}
+
 static void render(void *ctx, double elapsed, bool full, char *line, size_t size)
 {
     crack_status *s = ctx;
@@ -91,6 +103,19 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
         format_short(total, all, sizeof(all));
         snprintf(line, size, "hc: %s of %s (%s), length %u, %s/s, ETA %s, found %u/%u", now, all, percent, length,
                  speed, eta, found, s->targets);
+        /* The line is cut at the terminal's width, and the count found
+         * comes last: on a narrow terminal (or a long ETA such as "340
+         * days 17 h" on 80 columns) the line is made shorter instead, the
+         * ETA first, then without the length, so that count still shows. */
+        size_t width = progress_line_width();
+        if (strlen(line) > width && s->rate > 0 && (double)done < total)
+            format_eta_short((total - (double)done) / s->rate, eta, sizeof(eta));
+        if (strlen(line) > width)
+            snprintf(line, size, "hc: %s of %s (%s), length %u, %s/s, ETA %s, found %u/%u", now, all, percent,
+                     length, speed, eta, found, s->targets);
+        if (strlen(line) > width)
+            snprintf(line, size, "hc: %s of %s (%s), %s/s, ETA %s, found %u/%u", now, all, percent, speed, eta, found,
+                     s->targets);
         return;
     }
     char now[64], all[64], took[32];

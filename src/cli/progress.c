@@ -140,7 +140,7 @@ static size_t terminal_columns(void)
 /* The width a live line may take: it must never wrap (a wrapped line
  * cannot be redrawn in place), not even when the terminal echoes the "^C"
  * of a Ctrl+C after it: three columns are left free. */
-static size_t line_width(void)
+size_t progress_line_width(void)
 {
     size_t columns = terminal_columns();
     return columns > 13 ? columns - 3 : 10;
@@ -266,7 +266,7 @@ static void draw_live(progress *p, double now)
 {
     char line[LINE_MAX_BYTES];
     render(p, now, false, line, sizeof(line));
-    size_t len = strlen(line), width = line_width();
+    size_t len = strlen(line), width = progress_line_width();
     if (len > width)
         len = width;
     pthread_mutex_lock(&term.lock);

@@ -78,6 +78,9 @@ void progress_erase_for_signal(void);
 /* Durations in status lines: "0:00:05", "12:34:56", "3 days 4 h",
  * "4.2 years", ">100 years". */
 void progress_format_duration(double seconds, char *out, size_t size);
+/* The columns a live line may take (three less than the terminal's, so
+ * that it never wraps); a longer one is cut there. */
+size_t progress_line_width(void);
 /* "512 B", "1.5 KiB", "12.3 GiB". */
 void progress_format_bytes(double value, char *out, size_t size);
 

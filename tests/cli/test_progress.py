@@ -245,8 +245,11 @@ def test_no_live_line(pty_runs, args, env):
     assert run.finish() == 130
 
 
-def test_progress_forced_on_a_pipe():
-    proc = spawn_hc(CRACK + ["--progress"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def forced_frames(columns):
+    """Two live lines of brute force with --progress on a pipe, COLUMNS
+    wide; (the frames' text, the exit status, all of stderr)."""
+    env = dict(os.environ, COLUMNS=str(columns))
+    proc = spawn_hc(CRACK + ["--progress"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     wait_for_handler(proc.pid)
     err = b""
     deadline = time.monotonic() + 30
@@ -254,8 +257,24 @@ def test_progress_forced_on_a_pipe():
         if select.select([proc.stderr], [], [], 0.1)[0]:
             err += os.read(proc.stderr.fileno(), 4096)
     rc, _, rest = stop(proc)
-    assert re.match(rb"\rhc: .* of .*, length \d+, .*/s, ETA .*, found 0/1\x1b\[K", err), err
-    assert rc == 130 and (err + rest).endswith(b"\r\x1b[Khc: interrupted\n")
+    frames = [f.decode() for f in re.findall(rb"\r([^\r\x1b]*)\x1b\[K", err) if f]
+    return frames, rc, err + rest
+
+
+def test_progress_forced_on_a_pipe():
+    frames, rc, err = forced_frames(80)
+    assert frames and all(re.fullmatch(r"hc: .* of .*, length \d+, .*/s, ETA .*, found 0/1", f) for f in frames), err
+    assert rc == 130 and err.endswith(b"\r\x1b[Khc: interrupted\n")
+
+
+def test_a_narrow_line_keeps_the_count_found():
+    """The line is cut at the width, and "found" comes last: a narrow
+    terminal (or a long ETA on 80 columns: "340 days 17 h") gets a shorter
+    line, never one without the count."""
+    frames, rc, err = forced_frames(68)
+    assert frames and all(len(f) <= 65 and f.endswith(", found 0/1") for f in frames), err
+    assert all(re.fullmatch(r"hc: .* of .* \(.*%\), .*/s, ETA .*, found 0/1", f) for f in frames), err
+    assert rc == 130
 
 
 # ---- trees and files ---------------------------------------------------------------------------------
