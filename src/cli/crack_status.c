@@ -106,7 +106,8 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
         /* The line is cut at the terminal's width, and the count found
          * comes last: on a narrow terminal (or a long ETA such as "340
          * days 17 h" on 80 columns) the line is made shorter instead, the
-         * ETA first, then without the length, so that count still shows. */
+         * ETA first, then without the length, then without the
+         * percentage, so that count still shows (on 60 columns). */
         size_t width = progress_line_width();
         if (strlen(line) > width && s->rate > 0 && (double)done < total)
             format_eta_short((total - (double)done) / s->rate, eta, sizeof(eta));
@@ -116,6 +117,8 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
         if (strlen(line) > width)
             snprintf(line, size, "hc: %s of %s (%s), %s/s, ETA %s, found %u/%u", now, all, percent, speed, eta, found,
                      s->targets);
+        if (strlen(line) > width)
+            snprintf(line, size, "hc: %s of %s, %s/s, ETA %s, found %u/%u", now, all, speed, eta, found, s->targets);
         return;
     }
     char now[64], all[64], took[32];
