@@ -52,6 +52,7 @@ typedef enum bigfile_method { BIGFILE_READ, BIGFILE_MAP, BIGFILE_METHODS } bigfi
 typedef struct bigfile_stats {
     uint64_t units[BIGFILE_METHODS]; /* units obtained by each method */
     uint64_t batch_windows;          /* mapped units that were parts of their batch's mapping (tree) */
+    uint64_t stepped_bytes;          /* bytes fed to serial hashes in prefetched steps, summed over the hashes */
     unsigned threads;                /* distinct threads that obtained units */
     bool tree;                       /* subtrees hashed on several threads */
     bool pipelined;                  /* a second thread read ahead of the hashing */

@@ -156,10 +156,11 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
             char batch[48] = "";
             if (stats.batch_windows > 0)
                 snprintf(batch, sizeof(batch), " (%" PRIu64 " in batch mappings)", stats.batch_windows);
-            fprintf(stderr, "hc: io: read %" PRIu64 " map %" PRIu64 " units%s, %u threads%s%s%s%s\n",
+            fprintf(stderr, "hc: io: read %" PRIu64 " map %" PRIu64 " units%s, %u threads%s%s%s%s, %" PRIu64
+                    " bytes in prefetched steps\n",
                     stats.units[BIGFILE_READ], stats.units[BIGFILE_MAP], batch, stats.threads,
                     stats.tree ? ", tree" : "", stats.pipelined ? ", pipelined" : "", stats.cold ? ", cold" : "",
-                    stats.streamed ? ", streamed" : "");
+                    stats.streamed ? ", streamed" : "", stats.stepped_bytes);
         }
     }
     if (error)

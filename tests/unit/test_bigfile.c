@@ -221,6 +221,11 @@ static void check_every_algorithm(const uint8_t *data, size_t size, const char *
                 CHECK_MSG(stats.batch_windows == in_batch, "%s by %s shape %d: %llu windows in batch mappings, want %llu",
                           alg->name, methods[m], shape, (unsigned long long)stats.batch_windows,
                           (unsigned long long)in_batch);
+                /* a serial hash is fed in prefetched steps, a tree hash whole */
+                uint64_t stepped = alg->tree != NULL ? 0 : len;
+                CHECK_MSG(stats.stepped_bytes == stepped, "%s by %s shape %d: %llu bytes in prefetched steps, want %llu",
+                          alg->name, methods[m], shape, (unsigned long long)stats.stepped_bytes,
+                          (unsigned long long)stepped);
                 bigfile_destroy(bf);
             }
         }
