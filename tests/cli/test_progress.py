@@ -273,7 +273,9 @@ def test_a_narrow_line_keeps_the_count_found():
     line, never one without the count."""
     frames, rc, err = forced_frames(68)
     assert frames and all(len(f) <= 65 and f.endswith(", found 0/1") for f in frames), err
-    assert all(re.fullmatch(r"hc: .* of .* \(.*%\), .*/s, ETA .*, found 0/1", f) for f in frames), err
+    # what is dropped depends on the speed (the ETA's length): under the sanitizers "ETA 3.0 years" costs the
+    # percentage too
+    assert all(re.fullmatch(r"hc: .+ of .+, .+/s, ETA .+, found 0/1", f) for f in frames), err
     assert rc == 130
 
 
