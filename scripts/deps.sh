@@ -15,7 +15,7 @@ declare -A groups=(
   [package]="dpkg-dev file man-db lintian bash-completion"
   [bench]="hyperfine rhash b3sum openssl coreutils"
   [fuzz]="clang-14 libclang-rt-14-dev"
-  [cross]="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu qemu-user dpkg-dev cmake pkg-config"
+  [cross]="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user dpkg-dev cmake pkg-config"
 )
 
 wanted=()
