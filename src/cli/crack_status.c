@@ -92,8 +92,10 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
     double fraction = total > 0 ? (double)done / total : 0;
     char percent[16], eta[32], speed[32];
     format_percent(fraction, percent, sizeof(percent));
-    if (s->rate > 0 && (double)done < total)
-        progress_format_duration((total - (double)done) / s->rate, eta, sizeof(eta));
+    bool has_eta = s->rate > 0 && (double)done < total;
+    double remaining = has_eta ? (total - (double)done) / s->rate : 0;
+    if (has_eta)
+        progress_format_duration(remaining, eta, sizeof(eta));
     else
         snprintf(eta, sizeof(eta), "-");
     format_short(s->rate, speed, sizeof(speed));
@@ -101,24 +103,25 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
         char now[32], all[32];
         format_short((double)done, now, sizeof(now));
         format_short(total, all, sizeof(all));
-        snprintf(line, size, "hc: %s of %s (%s), length %u, %s/s, ETA %s, found %u/%u", now, all, percent, length,
-                 speed, eta, found, s->targets);
         /* The line is cut at the terminal's width, and the count found
          * comes last: on a narrow terminal (or a long ETA such as "340
          * days 17 h" on 80 columns) the line is made shorter instead, the
          * ETA first, then without the length, then without the
          * percentage, so that count still shows (on 60 columns). */
         size_t width = progress_line_width();
-        if (strlen(line) > width && s->rate > 0 && (double)done < total)
-            format_eta_short((total - (double)done) / s->rate, eta, sizeof(eta));
-        if (strlen(line) > width)
-            snprintf(line, size, "hc: %s of %s (%s), length %u, %s/s, ETA %s, found %u/%u", now, all, percent,
-                     length, speed, eta, found, s->targets);
-        if (strlen(line) > width)
-            snprintf(line, size, "hc: %s of %s (%s), %s/s, ETA %s, found %u/%u", now, all, percent, speed, eta, found,
-                     s->targets);
-        if (strlen(line) > width)
-            snprintf(line, size, "hc: %s of %s, %s/s, ETA %s, found %u/%u", now, all, speed, eta, found, s->targets);
+        for (int shorter = 0; shorter < 4; shorter++) {
+            if (shorter == 1 && has_eta)
+                format_eta_short(remaining, eta, sizeof(eta));
+            char with_percent[24] = "", with_length[24] = "";
+            if (shorter < 3)
+                snprintf(with_percent, sizeof(with_percent), " (%s)", percent);
+            if (shorter < 2)
+                snprintf(with_length, sizeof(with_length), ", length %u", length);
+            snprintf(line, size, "hc: %s of %s%s%s, %s/s, ETA %s, found %u/%u", now, all, with_percent, with_length,
+                     speed, eta, found, s->targets);
+            if (strlen(line) <= width)
+                break;
+        }
         return;
     }
     char now[64], all[64], took[32];
