@@ -38,7 +38,7 @@
 HC_API void hc_blake3_derive_context_key(const char *context, size_t context_len, uint8_t key[32]);
 
 /* How many inputs the BLAKE3 backend of `level` compresses at once: 1, 4, 8
- * or 16. */
+ * or 32 (AVX-512: two groups of 16 lanes side by side). */
 HC_API unsigned hc_blake3_simd_degree(hc_simd_level level);
 
 #endif

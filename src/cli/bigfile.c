@@ -34,9 +34,11 @@
 #define KIB ((size_t)1 << 10)
 #define MIB ((size_t)1 << 20)
 
-/* pread size: the copy lands in L2 and is hashed from there (512 KiB to
- * 2 MiB measured alike). */
-#define PIECE_MAX MIB
+/* pread size: the copy lands in L2 and is hashed from there. 1 GiB warm,
+ * BLAKE3 read, one thread: 128 KiB 0.203 s, 256 KiB 0.188, 512 KiB 0.189,
+ * 1 MiB 0.206; both threads 0.118, 0.109, 0.113, 0.118 (Zen 5, 1 MiB of
+ * L2 a core; medians of 7 interleaved runs). */
+#define PIECE_MAX (256 * KIB)
 /* What a thread maps at a time: big enough that mmap, munmap and the claim
  * cost nothing per byte. munmap is the dear part: in a process with
  * several threads each one interrupts the other CPUs to flush their TLBs
@@ -82,11 +84,28 @@
  * each first (alternating), then the cheaper one, with the other tried
  * again at unit indices 16, 64, 256, ... (powers of four) so a wrong first
  * impression or a change of conditions is corrected at a cost of
- * log4(units) units. An
- * estimate is the least of a method's RECENT_SAMPLES latest samples: noise
- * (interrupts, cache thrashing by other processes) only ever adds time. */
-#define PROBE_SAMPLES 2
+ * log4(units) units. A thread's first unit of a method in a call is not
+ * counted: it pays for the thread's first use of the method (its read
+ * buffer's pages faulted in, cold code and caches), 3-8 times a later
+ * unit's cost.
+ * An estimate is the mean of a method's RECENT_SAMPLES latest samples,
+ * not the least of them: what a mapped window costs depends on the page
+ * cache's page sizes under it, and on a host where a page-table entry's
+ * first use is dear, a window of 4 KiB pages costs several times one of
+ * 2 MiB pages, where pread costs the same (Zen 5 VM, December 2026: 16 MiB
+ * windows touched 0.63 ms against 6.2 ms; the first 32 MiB of a file
+ * read in order are in small pages, read-ahead starting small). The least
+ * trusted mapping's luckiest windows: a warm 1 GiB on one thread was
+ * mapped at 64 units of 64 and took 0.246 s, against 0.194 s read. */
+#define PROBE_SAMPLES 3
 #define RECENT_SAMPLES 4
+/* Mapping is chosen only when it measures this much cheaper than pread:
+ * part of its cost is not on the clock of the unit that maps (the other
+ * CPUs' TLB flushes when pages are dropped, unmapping at exit), and it
+ * varies more from window to window. 1 GiB warm on 2 threads: mapped
+ * 0.120 s, read 0.106 s, while the units measured mapping 10-25% cheaper
+ * (Zen 5 VM, December 2026). */
+#define MAP_MARGIN 1.25
 /* Paces within 5% of each other are the same pace. */
 #define SAME_PACE 1.05
 
@@ -135,18 +154,28 @@ static void cost_add(cost_log *log, double seconds_per_byte)
     log->recent[log->count++ % RECENT_SAMPLES] = seconds_per_byte;
 }
 
-static double cost_best(const cost_log *log)
+/* The median of the latest samples (of an even count, the mean of the
+ * middle two); INFINITY before the first. */
+static double cost_estimate(const cost_log *log)
 {
     unsigned n = log->count < RECENT_SAMPLES ? log->count : RECENT_SAMPLES;
-    double best = INFINITY;
-    for (unsigned i = 0; i < n; i++)
-        best = log->recent[i] < best ? log->recent[i] : best;
-    return best;
+    if (n == 0)
+        return INFINITY;
+    double sorted[RECENT_SAMPLES];
+    memcpy(sorted, log->recent, n * sizeof(double));
+    for (unsigned i = 1; i < n; i++)
+        for (unsigned j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            double t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    return (sorted[(n - 1) / 2] + sorted[n / 2]) / 2;
 }
 
 /* ---- one call ----------------------------------------------------------- */
 
 typedef struct run {
+    uint64_t call;             /* this call's number, from 1 */
     bigfile *bf;
     int fd;
     uint64_t start;            /* file offset of message byte 0 */
@@ -217,8 +246,17 @@ static bool failed(run *r)
     return atomic_load_explicit(&r->error, memory_order_relaxed) != 0;
 }
 
+/* Each call's number, for the warm-up rule of record(). */
+static atomic_uint_fast64_t calls;
+/* The call in which this thread last used each method and stage. */
+static _Thread_local uint64_t warmed_in[BIGFILE_METHODS][STAGE_COUNT];
+
 static void record(run *r, bigfile_method method, int stage, double seconds, size_t bytes)
 {
+    if (warmed_in[method][stage] != r->call) {
+        warmed_in[method][stage] = r->call; /* a warm-up: see PROBE_SAMPLES */
+        return;
+    }
     pthread_mutex_lock(&r->lock);
     cost_add(&r->spent[method][stage], seconds / (double)bytes);
     pthread_mutex_unlock(&r->lock);
@@ -252,11 +290,11 @@ static bigfile_method choose(run *r, uint64_t index)
     pthread_mutex_lock(&r->lock);
     for (int m = 0; m < BIGFILE_METHODS; m++) {
         const cost_log *log = r->spent[m];
-        double obtain = cost_best(&log[STAGE_OBTAIN]);
+        double obtain = cost_estimate(&log[STAGE_OBTAIN]);
         samples[m] = log[STAGE_OBTAIN].count;
         pace[m] = total[m] = obtain;
         if (r->pipelined) {
-            double hash = cost_best(&log[STAGE_HASH]);
+            double hash = cost_estimate(&log[STAGE_HASH]);
             pace[m] = obtain > hash ? obtain : hash;
             total[m] = obtain + hash;
             samples[m] = samples[m] < log[STAGE_HASH].count ? samples[m] : log[STAGE_HASH].count;
@@ -268,7 +306,7 @@ static bigfile_method choose(run *r, uint64_t index)
     double slower = pace[BIGFILE_READ] > pace[BIGFILE_MAP] ? pace[BIGFILE_READ] : pace[BIGFILE_MAP];
     double faster = pace[BIGFILE_READ] + pace[BIGFILE_MAP] - slower;
     const double *measure = slower <= faster * SAME_PACE ? total : pace;
-    bigfile_method best = measure[BIGFILE_MAP] < measure[BIGFILE_READ] ? BIGFILE_MAP : BIGFILE_READ;
+    bigfile_method best = measure[BIGFILE_MAP] * MAP_MARGIN < measure[BIGFILE_READ] ? BIGFILE_MAP : BIGFILE_READ;
     bool explore = index >= 16 && (index & (index - 1)) == 0 && __builtin_ctzll(index) % 2 == 0; /* 4^k */
     return explore ? (bigfile_method)(1 - best) : best;
 }
@@ -630,7 +668,7 @@ static void feed_one(void *arg, size_t index)
 }
 
 /* Ctrl+C or SIGTERM (cli.h): every unit starts with a look, and so does
- * every piece (at most 1 MiB) hashed, so a stop is answered within a
+ * every piece (at most 256 KiB) hashed, so a stop is answered within a
  * piece's work even for a slow hash in a 16 MiB window (MD2: tens of
  * milliseconds); the run then fails with EINTR, which the reader reports
  * as interrupted. */
@@ -1130,6 +1168,7 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
 {
     run r;
     memset(&r, 0, sizeof(r));
+    r.call = atomic_fetch_add(&calls, 1) + 1;
     r.bf = bf;
     r.fd = fd;
     r.start = pos;

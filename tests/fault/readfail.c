@@ -13,7 +13,14 @@
  * stand-in maps a memory file holding only the readable bytes, so every
  * page past them raises SIGBUS.
  *
- * The file is recognised through /proc/self/fd, so it works for files
+ * It also makes reading or mapping one file cost CPU time, as a host
+ * where one method is dear does, to test that hc measures them:
+ *
+ *   HC_SLOW_NAME           the file's name
+ *   HC_SLOW_READ_NS        a read of it spins this many ns per KiB first
+ *   HC_SLOW_MAP_NS         a mapping of it likewise, per KiB mapped
+ *
+ * Files are recognised through /proc/self/fd, so it works for files
  * opened relative to a directory descriptor too. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -26,6 +33,7 @@
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef ssize_t (*pread_fn)(int, void *, size_t, off_t);
@@ -49,20 +57,41 @@ void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offse
     if (variable == NULL)                                 \
         *(void **)(&variable) = dlsym(RTLD_NEXT, symbol)
 
-/* Where the bad bytes of fd start, or -1 when fd is not the faulty file. */
-static off_t bad_from(int fd)
+/* Is fd open on the file the variable `variable` names? */
+static bool named(int fd, const char *variable)
 {
-    const char *name = getenv("HC_FAULT_READ_NAME");
+    const char *name = getenv(variable);
     if (fd < 0 || name == NULL || *name == '\0')
-        return -1;
+        return false;
     char link[64], path[4096];
     snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
     ssize_t n = readlink(link, path, sizeof(path) - 1);
     if (n <= 0)
-        return -1;
+        return false;
     path[n] = '\0';
     const char *base = strrchr(path, '/');
-    if (strcmp(base ? base + 1 : path, name) != 0)
+    return strcmp(base ? base + 1 : path, name) == 0;
+}
+
+/* Spins (CPU time, not sleep) for the ns per KiB of `variable` times
+ * bytes, when fd is the slow file. */
+static void spin_if_slow(int fd, const char *variable, size_t bytes)
+{
+    const char *cost = getenv(variable);
+    if (cost == NULL || !named(fd, "HC_SLOW_NAME"))
+        return;
+    double ns = strtod(cost, NULL) * (double)bytes / 1024;
+    struct timespec start, now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    do
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    while ((double)(now.tv_sec - start.tv_sec) * 1e9 + (double)(now.tv_nsec - start.tv_nsec) < ns);
+}
+
+/* Where the bad bytes of fd start, or -1 when fd is not the faulty file. */
+static off_t bad_from(int fd)
+{
+    if (!named(fd, "HC_FAULT_READ_NAME"))
         return -1;
     const char *at = getenv("HC_FAULT_READ_OFFSET");
     return at ? (off_t)strtoll(at, NULL, 10) : 0;
@@ -82,24 +111,30 @@ static bool faulty(int fd, off_t offset)
 ssize_t pread(int fd, void *buf, size_t count, off_t offset)
 {
     NEXT(pread_fn, next, "pread");
+    spin_if_slow(fd, "HC_SLOW_READ_NS", count);
     return faulty(fd, offset) ? -1 : next(fd, buf, count, offset);
 }
 
 ssize_t pread64(int fd, void *buf, size_t count, off_t offset)
 {
     NEXT(pread_fn, next, "pread64");
+    spin_if_slow(fd, "HC_SLOW_READ_NS", count);
     return faulty(fd, offset) ? -1 : next(fd, buf, count, offset);
 }
 
 ssize_t preadv2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags)
 {
     NEXT(preadv2_fn, next, "preadv2");
+    for (int i = 0; i < iovcnt; i++)
+        spin_if_slow(fd, "HC_SLOW_READ_NS", iov[i].iov_len);
     return faulty(fd, offset) ? -1 : next(fd, iov, iovcnt, offset, flags);
 }
 
 ssize_t preadv64v2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags)
 {
     NEXT(preadv2_fn, next, "preadv64v2");
+    for (int i = 0; i < iovcnt; i++)
+        spin_if_slow(fd, "HC_SLOW_READ_NS", iov[i].iov_len);
     return faulty(fd, offset) ? -1 : next(fd, iov, iovcnt, offset, flags);
 }
 
@@ -142,6 +177,7 @@ static void *map_with_bad_pages(mmap_fn next, void *addr, size_t length, int pro
 void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
 {
     NEXT(mmap_fn, next, "mmap");
+    spin_if_slow(fd, "HC_SLOW_MAP_NS", length);
     off_t bad = bad_from(fd);
     if (bad >= 0 && offset + (off_t)length > bad && !(prot & PROT_WRITE))
         return map_with_bad_pages(next, addr, length, prot, flags, fd, offset, bad);
@@ -151,6 +187,7 @@ void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
 void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
 {
     NEXT(mmap_fn, next, "mmap64");
+    spin_if_slow(fd, "HC_SLOW_MAP_NS", length);
     off_t bad = bad_from(fd);
     if (bad >= 0 && offset + (off_t)length > bad && !(prot & PROT_WRITE))
         return map_with_bad_pages(next, addr, length, prot, flags, fd, offset, bad);

@@ -28,7 +28,7 @@ static const backend backends[HC_SIMD_LEVEL_COUNT] = {
 #ifdef HC_X86_SIMD
     [HC_SIMD_SSE41] = {4, hc_b3_kernels_sse41},
     [HC_SIMD_AVX2] = {8, hc_b3_kernels_avx2},
-    [HC_SIMD_AVX512] = {16, hc_b3_kernels_avx512},
+    [HC_SIMD_AVX512] = {32, hc_b3_kernels_avx512},
 #else
     [HC_SIMD_SSE41] = {1, NULL},
     [HC_SIMD_AVX2] = {1, NULL},
@@ -37,8 +37,9 @@ static const backend backends[HC_SIMD_LEVEL_COUNT] = {
 };
 
 /* A subtree is hashed down to at most WIDE chaining values before its
- * halves are joined: twice the widest SIMD degree, so that every level of
- * parents above the chunks is also compressed 16 at a time. */
+ * halves are joined: at least the widest kernel's inputs, so that the 2 *
+ * WIDE CVs of the halves give every level of parents above the chunks a
+ * full call (32 at once with AVX-512). */
 #define WIDE 32
 /* update_parallel splits a subtree into at most this many parts, of at
  * least MIN_PART_CHUNKS chunks each; many more parts than threads keep the
@@ -54,7 +55,7 @@ typedef struct split_rule {
     size_t min_part_chunks;
 } split_rule;
 
-static_assert(WIDE >= 2 * 16 && (WIDE & (WIDE - 1)) == 0, "WIDE: a power of two, 2x the widest SIMD degree");
+static_assert(WIDE >= 32 && (WIDE & (WIDE - 1)) == 0, "WIDE: a power of two, at least the widest SIMD degree");
 static_assert((MAX_PARTS & (MAX_PARTS - 1)) == 0, "MAX_PARTS: a power of two");
 
 static const uint32_t iv[8] = B3_IV_INIT;

@@ -215,6 +215,87 @@ static void FN(hash)(const uint8_t *in, size_t stride, size_t count, size_t bloc
     FN(store_rows)(h, 8, count, out, B3_OUT_LEN);
 }
 
+#if LANES == 16
+/* Two groups of 16 inputs hashed side by side, for CPUs whose vector
+ * operations take two cycles (Zen 5: vpaddd, vpxord and vprord on zmm or
+ * ymm registers, 2.0 cycles each in a chain). One group's rounds are one
+ * long dependency chain, 12 operations per half round, so one block of 16
+ * lanes waits ~340 cycles on latency while the four vector pipes stay
+ * mostly idle; a second, independent group fills them. The two states take
+ * all 32 registers: the messages are stored transposed and read back as
+ * memory operands. */
+#define PAIR_LANES (2 * LANES)
+
+#define L_HALF_PAIR(ia0, ib0, ic0, id0, ia1, ib1, ic1, id1, ia2, ib2, ic2, id2, ia3, ib3, ic3, id3, x0, y0, x1, \
+                    y1, x2, y2, x3, y3)                                                                    \
+    B3_G4(V_ADD, V_XOR, V_R16, V_R12, V_R8, V_R7, va, ia0, ib0, ic0, id0, ia1, ib1, ic1, id1, ia2, ib2, ic2, id2, \
+          ia3, ib3, ic3, id3, ma[x0], ma[y0], ma[x1], ma[y1], ma[x2], ma[y2], ma[x3], ma[y3]);             \
+    B3_G4(V_ADD, V_XOR, V_R16, V_R12, V_R8, V_R7, vb, ia0, ib0, ic0, id0, ia1, ib1, ic1, id1, ia2, ib2, ic2, id2, \
+          ia3, ib3, ic3, id3, mb[x0], mb[y0], mb[x1], mb[y1], mb[x2], mb[y2], mb[x3], mb[y3])
+
+#define L_ROUND_PAIR(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15)                     \
+    L_HALF_PAIR(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, s0, s1, s2, s3, s4, s5, s6, s7);            \
+    L_HALF_PAIR(0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14, s8, s9, s10, s11, s12, s13, s14, s15);       \
+    for (int q = 0; q < 5 && fetched < PAIR_LANES; q++, fetched++) {                                          \
+        if (q == 0)                                                                                         \
+            __asm__("" : "+r"(prefetch) : "v"(va[0]));                                                      \
+        _mm_prefetch((const char *)(prefetch + fetched * B3_BLOCK_LEN), _MM_HINT_T1);                       \
+    }
+
+/* b3_hash_fn for 1..2 * LANES inputs (see hash: lanes past count repeat
+ * the last input and are not stored). */
+static void FN(hash_pair)(const uint8_t *in, size_t stride, size_t count, size_t blocks, const uint32_t key[8],
+                          uint64_t counter, bool increment, uint8_t flags, uint8_t flags_start, uint8_t flags_end,
+                          uint8_t *out)
+{
+    const uint8_t *lane_a[LANES], *lane_b[LANES];
+    for (size_t i = 0; i < LANES; i++) {
+        lane_a[i] = in + (i < count ? i : count - 1) * stride;
+        lane_b[i] = in + (LANES + i < count ? LANES + i : count - 1) * stride;
+    }
+    VEC ha[8], hb[8], ctr_lo_a, ctr_hi_a, ctr_lo_b, ctr_hi_b;
+    for (int i = 0; i < 8; i++)
+        ha[i] = hb[i] = V_SET1(key[i]);
+    FN(counters)(counter, increment ? 1 : 0, &ctr_lo_a, &ctr_hi_a);
+    FN(counters)(counter + (increment ? LANES : 0), increment ? 1 : 0, &ctr_lo_b, &ctr_hi_b);
+    const uint8_t *next = in + PAIR_LANES * stride;
+    for (size_t b = 0; b < blocks; b++) {
+        VEC ma[16], mb[16], va[16], vb[16];
+        FN(load_msg)(lane_a, b * B3_BLOCK_LEN, ma);
+        FN(load_msg)(lane_b, b * B3_BLOCK_LEN, mb);
+        uint32_t block_flags = flags | (b == 0 ? flags_start : 0) | (b + 1 == blocks ? flags_end : 0);
+        for (int i = 0; i < 8; i++) {
+            va[i] = ha[i];
+            vb[i] = hb[i];
+        }
+        va[8] = vb[8] = V_SET1(B3_IV0);
+        va[9] = vb[9] = V_SET1(B3_IV1);
+        va[10] = vb[10] = V_SET1(B3_IV2);
+        va[11] = vb[11] = V_SET1(B3_IV3);
+        va[12] = ctr_lo_a;
+        vb[12] = ctr_lo_b;
+        va[13] = ctr_hi_a;
+        vb[13] = ctr_hi_b;
+        va[14] = vb[14] = V_SET1(B3_BLOCK_LEN);
+        va[15] = vb[15] = V_SET1(block_flags);
+        const uint8_t *prefetch = next + b * PAIR_LANES * B3_BLOCK_LEN;
+        int fetched = 0;
+        B3_SCHEDULE(L_ROUND_PAIR)
+        for (int i = 0; i < 8; i++) {
+            ha[i] = V_XOR(va[i], va[i + 8]);
+            hb[i] = V_XOR(vb[i], vb[i + 8]);
+        }
+    }
+    FN(store_rows)(ha, 8, count < LANES ? count : LANES, out, B3_OUT_LEN);
+    if (count > LANES)
+        FN(store_rows)(hb, 8, count - LANES, out + LANES * B3_OUT_LEN, B3_OUT_LEN);
+}
+
+#undef L_ROUND_PAIR
+#undef L_HALF_PAIR
+#undef PAIR_LANES
+#endif
+
 /* b3_xof_fn for 1..LANES output blocks: the same root node with
  * consecutive counters (spec §2.5), so the message is a broadcast. */
 static void FN(xof)(const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN], uint8_t block_len,
