@@ -80,6 +80,14 @@
 /* Cold files: how far the streaming thread reads beyond the units claimed. */
 #define STREAM_AHEAD (64 * MIB)
 
+/* A mapped unit that only measures mapping (a probe, or a try of the
+ * method not chosen): small, because on a host where mapping is dear each
+ * mapped byte costs up to twice a read one (1 GiB warm, one thread: 0.37 s
+ * mapped, 0.20 s read; with 16 MiB probes hc took 0.23 s), and not
+ * smaller, because each window also costs an mmap and a munmap whatever
+ * its size (10-100 us, against ~0.4 ms of hashing for 4 MiB). */
+#define TRIAL_MAP_UNIT (4 * MIB)
+
 /* Choosing pread or mmap: each method's units are timed (thread CPU time); PROBE_SAMPLES of
  * each first (alternating), then the cheaper one, with the other tried
  * again at unit indices 16, 64, 256, ... (powers of four) so a wrong first
@@ -279,8 +287,9 @@ static void count_thread(run *r)
  * slower of obtaining and hashing sets the pace, and when both methods
  * keep the same pace (a slow hash hides either), the one that costs less
  * CPU in all wins; on one thread the two stages add up. */
-static bigfile_method choose(run *r, uint64_t index)
+static bigfile_method choose(run *r, uint64_t index, bool *trial)
 {
+    *trial = false;
     if (r->bf->forced >= 0)
         return (bigfile_method)r->bf->forced;
     if (atomic_load_explicit(&r->map_failed, memory_order_relaxed))
@@ -301,6 +310,7 @@ static bigfile_method choose(run *r, uint64_t index)
         }
     }
     pthread_mutex_unlock(&r->lock);
+    *trial = true;
     if (samples[BIGFILE_READ] < PROBE_SAMPLES || samples[BIGFILE_MAP] < PROBE_SAMPLES)
         return index % 2 ? BIGFILE_MAP : BIGFILE_READ;
     double slower = pace[BIGFILE_READ] > pace[BIGFILE_MAP] ? pace[BIGFILE_READ] : pace[BIGFILE_MAP];
@@ -308,6 +318,7 @@ static bigfile_method choose(run *r, uint64_t index)
     const double *measure = slower <= faster * SAME_PACE ? total : pace;
     bigfile_method best = measure[BIGFILE_MAP] * MAP_MARGIN < measure[BIGFILE_READ] ? BIGFILE_MAP : BIGFILE_READ;
     bool explore = index >= 16 && (index & (index - 1)) == 0 && __builtin_ctzll(index) % 2 == 0; /* 4^k */
+    *trial = explore;
     return explore ? (bigfile_method)(1 - best) : best;
 }
 
@@ -733,10 +744,12 @@ static int consume_mapped(const consume_args *args, const window *w)
     return error;
 }
 
-/* The most a unit obtained by method may be (see READ_UNIT). */
-static size_t unit_for(const run *r, bigfile_method method)
+/* The most a unit obtained by method may be (see READ_UNIT and
+ * TRIAL_MAP_UNIT). */
+static size_t unit_for(const run *r, bigfile_method method, bool trial)
 {
-    return method == BIGFILE_READ && r->unit > READ_UNIT ? READ_UNIT : r->unit;
+    size_t most = method == BIGFILE_READ ? READ_UNIT : trial ? TRIAL_MAP_UNIT : r->unit;
+    return r->unit < most ? r->unit : most;
 }
 
 /* Obtains and hashes one unit on this thread by method (choose()): mapped
@@ -816,14 +829,14 @@ static void plan_tree(run *r, size_t leaf)
  * plenty left, then a share of the rest that halves as the rest does (but
  * whole pieces), so every lane gets work until near the end and the lanes
  * finish within about a piece of each other. */
-static bool claim_body(run *r, bigfile_method method, uint64_t *offset, size_t *len)
+static bool claim_body(run *r, bigfile_method method, bool trial, uint64_t *offset, size_t *len)
 {
     uint64_t at = atomic_load(&r->next_offset);
     for (;;) {
         if (at >= r->batch_end)
             return false;
         uint64_t rest = r->batch_end - at;
-        uint64_t want = unit_for(r, method);
+        uint64_t want = unit_for(r, method, trial);
         uint64_t share = floor_pow2(rest / (2 * (uint64_t)r->bf->lane_count));
         want = share < want ? share : want;
         /* whole 2 MiB blocks while they fit (see READ_UNIT), else pieces */
@@ -844,14 +857,15 @@ static void tree_lane(void *arg, size_t index)
     lane *ln = &r->bf->lanes[index];
     ln->units = 0;
     while (!failed(r)) {
-        bigfile_method method = choose(r, atomic_fetch_add(&r->claims, 1));
+        bool trial;
+        bigfile_method method = choose(r, atomic_fetch_add(&r->claims, 1), &trial);
         uint64_t offset;
         size_t len;
         uint8_t *nodes;
         bool timed;
-        if (claim_body(r, method, &offset, &len)) {
+        if (claim_body(r, method, trial, &offset, &len)) {
             nodes = r->bf->nodes + (offset - r->batch_start) / r->piece * r->node_len;
-            timed = len == unit_for(r, method);
+            timed = len == unit_for(r, method, trial);
         } else {
             unsigned tail = r->batch_has_tail ? atomic_fetch_add(&r->next_tail, 1) : TAIL_JOBS_MAX;
             if (tail >= r->tail_count)
@@ -940,6 +954,7 @@ typedef struct slot {
     uint64_t offset;     /* message offset of data */
     const uint8_t *data;
     size_t len;
+    bool whole;      /* len is the size asked for: the hashing is timed */
     window w;        /* method MAP: unmapped when the slot is reused */
 } slot;
 
@@ -973,9 +988,9 @@ static uint8_t *ring_slot(run *r, uint64_t index)
 
 /* The size of a pipeline unit obtained by method (r->unit is PIPE_UNIT
  * whenever there is a pipeline). */
-static size_t pipe_unit(const run *r, bigfile_method method)
+static size_t pipe_unit(const run *r, bigfile_method method, bool trial)
 {
-    return method == BIGFILE_MAP ? PIPE_MAP_UNIT : r->unit;
+    return method == BIGFILE_MAP ? (trial ? TRIAL_MAP_UNIT : PIPE_MAP_UNIT) : r->unit;
 }
 
 /* Unit `index`, at message offset `offset`, into slot s, by method: 0 or
@@ -986,8 +1001,9 @@ static int obtain(run *r, uint64_t index, uint64_t offset, slot *s)
     if (stop_requested())
         return EINTR;
     note_claim(r, offset);
-    bigfile_method method = choose(r, index);
-    size_t unit = pipe_unit(r, method);
+    bool trial;
+    bigfile_method method = choose(r, index, &trial);
+    size_t unit = pipe_unit(r, method, trial);
     size_t len = r->length - offset < unit ? (size_t)(r->length - offset) : unit;
     uint8_t *buffer = method == BIGFILE_READ ? ring_slot(r, index) : NULL;
     if (method == BIGFILE_READ && buffer == NULL)
@@ -1013,6 +1029,7 @@ static int obtain(run *r, uint64_t index, uint64_t offset, slot *s)
     s->method = method;
     s->offset = offset;
     s->len = len;
+    s->whole = len == unit;
     if (error == 0 && len == unit)
         record(r, method, STAGE_OBTAIN, cpu_seconds() - started, len);
     atomic_fetch_add_explicit(&r->units[method], 1, memory_order_relaxed);
@@ -1085,7 +1102,7 @@ static bool run_pipeline(run *r, int *result)
         } else {
             error = consume(r, s->offset, s->data, s->len, NULL);
         }
-        if (error == 0 && s->len == pipe_unit(r, s->method))
+        if (error == 0 && s->whole)
             record(r, s->method, STAGE_HASH, cpu_seconds() - started, s->len);
         pthread_mutex_lock(&p.lock);
         if (error != 0)
@@ -1114,8 +1131,9 @@ static int run_alone(run *r)
     int error = 0;
     count_thread(r);
     for (uint64_t index = 0, offset = 0; offset < r->length && error == 0; index++) {
-        bigfile_method method = choose(r, index);
-        size_t want = unit_for(r, method);
+        bool trial;
+        bigfile_method method = choose(r, index, &trial);
+        size_t want = unit_for(r, method, trial);
         size_t len = r->length - offset < want ? (size_t)(r->length - offset) : want;
         error = do_unit(r, ln, method, offset, len, NULL, len == want);
         offset += len;
