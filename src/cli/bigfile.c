@@ -71,8 +71,11 @@
 #define PIPE_MAP_UNIT (8 * MIB)
 /* Below this, a read-ahead thread costs more than it saves. */
 #define PIPELINE_MIN (8 * MIB)
-/* Pieces hashed between two appends of their nodes to the hasher. */
-#define BATCH_NODES 1024
+/* Pieces hashed between two appends of their nodes to the hasher (the
+ * threads wait for each other at the end of each batch): 1 GiB of 256 KiB
+ * pieces, 266 KB of nodes. 1 GiB warm on 2 threads: 0.108 s, against
+ * 0.113 s in batches of 256 MiB. */
+#define BATCH_NODES 4096
 /* The most tail jobs: one per power of two below PIECE_MAX. */
 #define TAIL_JOBS_MAX 64
 /* The page cache's large pages, and what a mapped window is aligned to. */

@@ -431,7 +431,7 @@ static void check_beyond_4_gib(void)
     unlink(path);
 }
 
-/* The tree path hashes a big range in batches of 1024 pieces (1 GiB for a
+/* The tree path hashes a big range in batches of 4096 pieces (1 GiB for a
  * range this big), each batch's units shrinking towards its end: a range
  * over the first batch, starting off a page boundary, with data either
  * side of the batch boundary (the rest is a hole, read as zeros). */
