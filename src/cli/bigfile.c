@@ -99,7 +99,7 @@
  * counted: it pays for the thread's first use of the method (its read
  * buffer's pages faulted in, cold code and caches), 3-8 times a later
  * unit's cost.
- * An estimate is the mean of a method's RECENT_SAMPLES latest samples,
+ * An estimate is the median of a method's RECENT_SAMPLES latest samples,
  * not the least of them: what a mapped window costs depends on the page
  * cache's page sizes under it, and on a host where a page-table entry's
  * first use is dear, a window of 4 KiB pages costs several times one of
@@ -1033,7 +1033,7 @@ static int obtain(run *r, uint64_t index, uint64_t offset, slot *s)
     s->offset = offset;
     s->len = len;
     s->whole = len == unit;
-    if (error == 0 && len == unit)
+    if (error == 0 && s->whole)
         record(r, method, STAGE_OBTAIN, cpu_seconds() - started, len);
     atomic_fetch_add_explicit(&r->units[method], 1, memory_order_relaxed);
     return error;

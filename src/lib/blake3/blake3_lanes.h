@@ -104,29 +104,29 @@ B3_INLINE void FN(store_rows)(const VEC *w, int nwords, size_t count, uint8_t *o
     }
 }
 
-/* The prefetches of compress_block, spread over the rounds: up to 3 lines
- * after each. The empty asm makes the address depend on the round's result,
- * so that the compiler cannot hoist them all back to the start of the
- * block, where GCC puts independent prefetches. */
-#define L_PREFETCH()                                                        \
-    for (int q = 0; q < 3 && fetched < LANES; q++, fetched++) {             \
+/* The prefetches of compress_block, spread over the rounds: up to
+ * per_round lines after each, `total` in all. The empty asm makes the
+ * address depend on the round's result (`anchor`), so that the compiler
+ * cannot hoist them all back to the start of the block, where GCC puts
+ * independent prefetches. */
+#define L_PREFETCH(per_round, total, anchor)                                \
+    for (int q = 0; q < (per_round) && fetched < (total); q++, fetched++) { \
         if (q == 0)                                                         \
-            __asm__("" : "+r"(prefetch) : "v"(v[0]));                       \
+            __asm__("" : "+r"(prefetch) : "v"(anchor));                     \
         _mm_prefetch((const char *)(prefetch + fetched * B3_BLOCK_LEN), _MM_HINT_T1); \
     }
 
 #define L_ROUND(...)                                                      \
     B3_ROUND(V_ADD, V_XOR, V_R16, V_R12, V_R8, V_R7, v, m, __VA_ARGS__); \
-    L_PREFETCH()
+    L_PREFETCH(3, LANES, v[0])
 
 /* The state after the 7 rounds for chaining values h, message m, the
  * per-lane counters and one block length and flags (spec §2.1); when
  * prefetching (a compile-time constant), the LANES lines at `prefetch`
  * are asked for along the way. */
-B3_INLINE void FN(rounds)(VEC v[16], const VEC h[8], const VEC m[16], VEC ctr_lo, VEC ctr_hi,
-                              uint32_t block_len, uint32_t flags, bool prefetching, const uint8_t *prefetch)
+B3_INLINE void FN(init_state)(VEC v[16], const VEC h[8], VEC ctr_lo, VEC ctr_hi, uint32_t block_len,
+                              uint32_t flags)
 {
-    int fetched = prefetching ? 0 : LANES;
     for (int i = 0; i < 8; i++)
         v[i] = h[i];
     v[8] = V_SET1(B3_IV0);
@@ -137,11 +137,17 @@ B3_INLINE void FN(rounds)(VEC v[16], const VEC h[8], const VEC m[16], VEC ctr_lo
     v[13] = ctr_hi;
     v[14] = V_SET1(block_len);
     v[15] = V_SET1(flags);
+}
+
+B3_INLINE void FN(rounds)(VEC v[16], const VEC h[8], const VEC m[16], VEC ctr_lo, VEC ctr_hi,
+                              uint32_t block_len, uint32_t flags, bool prefetching, const uint8_t *prefetch)
+{
+    int fetched = prefetching ? 0 : LANES;
+    FN(init_state)(v, h, ctr_lo, ctr_hi, block_len, flags);
     B3_SCHEDULE(L_ROUND)
 }
 
 #undef L_ROUND
-#undef L_PREFETCH
 
 /* Lane i gets the 64-bit counter base + i * step, split in two words. */
 B3_INLINE void FN(counters)(uint64_t base, unsigned step, VEC *lo, VEC *hi)
@@ -236,11 +242,7 @@ static void FN(hash)(const uint8_t *in, size_t stride, size_t count, size_t bloc
 #define L_ROUND_PAIR(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15)                     \
     L_HALF_PAIR(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, s0, s1, s2, s3, s4, s5, s6, s7);            \
     L_HALF_PAIR(0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14, s8, s9, s10, s11, s12, s13, s14, s15);       \
-    for (int q = 0; q < 5 && fetched < PAIR_LANES; q++, fetched++) {                                          \
-        if (q == 0)                                                                                         \
-            __asm__("" : "+r"(prefetch) : "v"(va[0]));                                                      \
-        _mm_prefetch((const char *)(prefetch + fetched * B3_BLOCK_LEN), _MM_HINT_T1);                       \
-    }
+    L_PREFETCH(5, PAIR_LANES, va[0])
 
 /* b3_hash_fn for 1..2 * LANES inputs (see hash: lanes past count repeat
  * the last input and are not stored). */
@@ -264,20 +266,8 @@ static void FN(hash_pair)(const uint8_t *in, size_t stride, size_t count, size_t
         FN(load_msg)(lane_a, b * B3_BLOCK_LEN, ma);
         FN(load_msg)(lane_b, b * B3_BLOCK_LEN, mb);
         uint32_t block_flags = flags | (b == 0 ? flags_start : 0) | (b + 1 == blocks ? flags_end : 0);
-        for (int i = 0; i < 8; i++) {
-            va[i] = ha[i];
-            vb[i] = hb[i];
-        }
-        va[8] = vb[8] = V_SET1(B3_IV0);
-        va[9] = vb[9] = V_SET1(B3_IV1);
-        va[10] = vb[10] = V_SET1(B3_IV2);
-        va[11] = vb[11] = V_SET1(B3_IV3);
-        va[12] = ctr_lo_a;
-        vb[12] = ctr_lo_b;
-        va[13] = ctr_hi_a;
-        vb[13] = ctr_hi_b;
-        va[14] = vb[14] = V_SET1(B3_BLOCK_LEN);
-        va[15] = vb[15] = V_SET1(block_flags);
+        FN(init_state)(va, ha, ctr_lo_a, ctr_hi_a, B3_BLOCK_LEN, block_flags);
+        FN(init_state)(vb, hb, ctr_lo_b, ctr_hi_b, B3_BLOCK_LEN, block_flags);
         const uint8_t *prefetch = next + b * PAIR_LANES * B3_BLOCK_LEN;
         int fetched = 0;
         B3_SCHEDULE(L_ROUND_PAIR)
@@ -295,6 +285,7 @@ static void FN(hash_pair)(const uint8_t *in, size_t stride, size_t count, size_t
 #undef L_HALF_PAIR
 #undef PAIR_LANES
 #endif
+#undef L_PREFETCH
 
 /* b3_xof_fn for 1..LANES output blocks: the same root node with
  * consecutive counters (spec §2.5), so the message is a broadcast. */
