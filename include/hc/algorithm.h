@@ -144,8 +144,9 @@ HC_API size_t hc_algorithm_block_len(const hc_algorithm *alg);
 HC_API uint32_t hc_algorithm_flags(const hc_algorithm *alg);
 /* Whose code computes it. */
 HC_API hc_backend hc_algorithm_backend(const hc_algorithm *alg);
-/* A tree hash's leaf size (BLAKE3: 1024): its subtrees can be hashed apart
- * (hc_hasher_subtree); 0 for every other row. */
+/* A tree hash's leaf size (BLAKE3, TTH, and the CRCs, whose ranges combine:
+ * 1024): its subtrees can be hashed apart (hc_hasher_subtree); 0 for every
+ * other row. */
 HC_API size_t hc_algorithm_tree_leaf(const hc_algorithm *alg);
 
 /* "hc", "OpenSSL", "librhash", "ISA-L". */

@@ -8,7 +8,7 @@
  * all before it are done. Within a batch (docs/file-dir.md): small inputs
  * (at most READ_SMALL_MAX bytes to hash) are hashed several at once, one
  * per pool thread; big ones afterwards, one at a time, in order, each read
- * front to back with every pool thread (BLAKE3's tree, or several
+ * front to back with every pool thread (a tree hash or a CRC, or several
  * algorithms side by side). */
 #ifndef HC_CLI_HASHQUEUE_H
 #define HC_CLI_HASHQUEUE_H

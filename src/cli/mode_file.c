@@ -24,7 +24,7 @@ static const cli_option_spec file_options[] = {
     {OPT_LOWER, 'l', "lower", NULL, "output hash using lower case (default is upper case)", 0},
     {OPT_UPPER, 'u', "upper", NULL, "upper-case hex in the gnu, bsd and json formats", 0},
     {OPT_BASE64, 'b', "base64", NULL, "output hash as Base64", 0},
-    {OPT_THREADS, 'T', "threads", "<int>", "threads: several files at once, several algorithms side by side, BLAKE3's tree (default: all CPUs)", 0},
+    {OPT_THREADS, 'T', "threads", "<int>", "threads: several files at once, several algorithms side by side, one big file's ranges for BLAKE3, TTH and the CRCs (default: all CPUs)", 0},
     {OPT_LENGTH, 0, "length", "<bytes>", "output length in bytes (BLAKE3 extendable output)", HC_ALG_XOF_KEYED},
     {OPT_KEY, 0, "key", "<hex>", "keyed hash with this 32-byte key (64 hex digits)", HC_ALG_XOF_KEYED},
     {OPT_DERIVE_KEY, 0, "derive-key", "<context>", "derive a key from the file for this context string", HC_ALG_XOF_KEYED},
@@ -33,7 +33,7 @@ static const cli_option_spec file_options[] = {
 };
 
 /* The pool only serves inputs that split between threads: a tree hash
- * (BLAKE3), or several algorithms side by side (a serial hash gets one
+ * (BLAKE3, TTH, CRC-32/32C: ranges hashed apart and combined), or several algorithms side by side (a serial hash gets one
  * read-ahead thread when threads > 1). */
 static hc_pool *pool_for_one_file(const cli_algs *algs, unsigned threads)
 {

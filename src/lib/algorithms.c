@@ -54,6 +54,22 @@ static const hc_tree_hooks blake3_tree = {
     .push = hc_blake3_push_subtree,
 };
 
+/* CRCs split anywhere (crc_combine.c); the leaf length only sets the
+ * grain bigfile cuts them at, as for BLAKE3. */
+static const hc_tree_hooks crc32_tree = {
+    .leaf_len = HC_CRC_LEAF_LEN,
+    .node_len = HC_CRC_NODE_LEN,
+    .subtree = HC_CRC32_SUBTREE,
+    .push = hc_crc_push_subtree,
+};
+
+static const hc_tree_hooks crc32c_tree = {
+    .leaf_len = HC_CRC_LEAF_LEN,
+    .node_len = HC_CRC_NODE_LEN,
+    .subtree = HC_CRC32C_SUBTREE,
+    .push = hc_crc_push_subtree,
+};
+
 const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
     [HC_BLAKE2B] = {
         .id = HC_BLAKE2B,
@@ -101,6 +117,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .ctx_size = sizeof(hc_crc_ctx),
         .backend = HC_CRC_BACKEND,
         HC_CRC32_HOOKS,
+        .tree = &crc32_tree,
     },
     [HC_CRC32C] = {
         .id = HC_CRC32C,
@@ -112,6 +129,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .ctx_size = sizeof(hc_crc_ctx),
         .backend = HC_CRC_BACKEND,
         HC_CRC32C_HOOKS,
+        .tree = &crc32c_tree,
     },
     [HC_EDONR256] = {
         .id = HC_EDONR256,

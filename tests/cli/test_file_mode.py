@@ -429,6 +429,30 @@ def test_blake3_big_file_uses_every_thread(twenty_mib):
     assert "pipelined" in line, line
 
 
+@pytest.mark.parametrize("io", IO_METHODS)
+@pytest.mark.parametrize("offset,limit", [(0, 0), (4097, 7 * 2**20 + 3)])
+def test_crc_big_file_splits_over_threads(twenty_mib, io, offset, limit):
+    """CRC-32 and CRC-32C split a big file over the threads like a tree hash
+    (each thread CRCs its own ranges, combined in order): the digests match
+    zlib's CRC-32 and the one-thread run's CRC-32C, and -T 2 takes the tree
+    path (a CRC row that lost its tree hooks falls back to one hashing
+    thread, and this fails)."""
+    data = twenty_mib.read_bytes()
+    part = data[offset:offset + limit] if limit else data[offset:]
+    for alg in ("crc32", "crc32c"):
+        args = [alg, "file", "-s", str(twenty_mib), "-q", str(offset), "-z", str(limit)]
+        line = io_stats(*args, "-T", "2", HC_IO=io)
+        assert ", 2 threads, tree" in line, line
+        digests = {}
+        for threads in ("1", "2", "3"):
+            r = run_hc(*args, "-T", threads, env={"HC_IO": io})
+            assert r.rc == 0, r
+            digests[threads] = r.out.split()[-1]
+        assert len(set(digests.values())) == 1, (alg, digests)
+        if alg == "crc32":
+            assert digests["1"] == f"{zlib.crc32(part):08X}", digests
+
+
 @pytest.mark.parametrize("threads", ["1", "2", "3", "8"])
 def test_blake3_threads_give_one_digest(multi_mib, threads):
     require_real("blake3")

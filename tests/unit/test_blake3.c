@@ -105,16 +105,6 @@ static const uint32_t iv_words[8] = B3_IV_INIT;
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint64_t rng_state = 0x0123456789ABCDEFull;
-
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-
 static void open_hasher(hc_hasher *h, const hc_params *p)
 {
     if (hc_hasher_open(h, alg, p) != HC_OK) {
@@ -126,38 +116,6 @@ static void open_hasher(hc_hasher *h, const hc_params *p)
 /* How the message is fed: one update, random pieces, update_parallel, or
  * subtrees hashed apart and pushed (the tree hooks). */
 enum feed { FEED_ONCE, FEED_PIECES, FEED_PARALLEL, FEED_PARALLEL_PIECES, FEED_SUBTREES };
-
-/* Whole chunks through update (so the chunk state may hold a full chunk),
- * then aligned subtrees of random power-of-two sizes hashed apart, out of
- * order, and pushed in order, then the last 1..1024 bytes through update. */
-static void feed_subtrees(hc_hasher *h, const uint8_t *in, size_t len)
-{
-    size_t pos = len > 1024 ? (size_t)(rng() % (len / 1024)) * 1024 : 0;
-    if (rng() % 2)
-        pos = 0;
-    hc_hasher_update(h, in, pos);
-    uint64_t offsets[64], sizes[64];
-    uint8_t nodes[64][HC_TREE_NODE_MAX];
-    size_t count = 0;
-    while (len - pos > 1024) {
-        uint64_t size = 1024;
-        /* grow while the bigger subtree stays aligned and leaves a byte */
-        while ((size * 2) <= len - pos - 1 && pos % (size * 2) == 0 && rng() % 4 != 0)
-            size *= 2;
-        offsets[count] = pos;
-        sizes[count] = size;
-        count++;
-        pos += size;
-        if (count == 64 || len - pos <= 1024) {
-            for (size_t i = count; i-- > 0;) /* any order: they are independent */
-                hc_hasher_subtree(h, offsets[i], in + offsets[i], sizes[i], nodes[i]);
-            for (size_t i = 0; i < count; i++)
-                hc_hasher_push_subtree(h, sizes[i], nodes[i]);
-            count = 0;
-        }
-    }
-    hc_hasher_update(h, in + pos, len - pos);
-}
 
 static void feed(hc_hasher *h, const uint8_t *in, size_t len, enum feed how, hc_pool *pool)
 {

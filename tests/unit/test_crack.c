@@ -331,22 +331,12 @@ static void test_parts(void)
 
 /* ---- SIMD kernels against the portable path ------------------------------------------------ */
 
-static uint64_t rng_state = 0x243F6A8885A308D3ull;
-
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-
 /* A random dictionary of n distinct bytes. */
 static void random_dict(char *out, size_t n)
 {
     bool used[256] = {false};
     for (size_t i = 0; i < n;) {
-        uint8_t c = (uint8_t)rnd();
+        uint8_t c = (uint8_t)rng();
         if (c == 0 || used[c])
             continue;
         used[c] = true;
@@ -390,7 +380,7 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level, bool ever
         if (!every_length && len > 4 && len + 3 < max_len && len % 13 != 0)
             continue;
         for (int rep = 0; rep < 2; rep++) {
-            size_t d = dict_sizes[rnd() % (sizeof(dict_sizes) / sizeof(dict_sizes[0]))];
+            size_t d = dict_sizes[rng() % (sizeof(dict_sizes) / sizeof(dict_sizes[0]))];
             char dict[257];
             random_dict(dict, d);
             /* Deep in the keyspace when a slice of ~3000 can reach there
@@ -410,7 +400,7 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level, bool ever
             uint8_t text[256]; /* longest swept: SHA-3-224, 143 + 2 bytes */
             hc_count index = 0;
             for (uint32_t k = 0; k < len; k++) {
-                size_t digit = k >= random_from ? rnd() % d : 0;
+                size_t digit = k >= random_from ? rng() % d : 0;
                 text[k] = (uint8_t)dict[digit];
                 index = index * d + digit;
             }
@@ -418,7 +408,7 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level, bool ever
             uint64_t part = part_holding(total, parts, index);
             hc_count begin, end;
             hc_crack_slice(total, part, parts, &begin, &end);
-            crack_case c = {alg, dict, len, len, part, parts, 1 + (unsigned)(rnd() % 2)};
+            crack_case c = {alg, dict, len, len, part, parts, 1 + (unsigned)(rng() % 2)};
             hc_crack_result r = crack_text(&c, text, len);
             bool ok = found_is(&r, text, len) && r.attempts == index - begin + 1;
             CHECK_MSG(ok, "%s/%s len %u dict %zu: found=%d attempts=%llu expected %llu", alg->name,
@@ -832,6 +822,7 @@ static void test_progress(void)
 
 int main(void)
 {
+    rng_state = 0x243F6A8885A308D3ull; /* the sequence these cases were picked with */
     timed("dictionary", test_dictionary);
     timed("counts", test_counts);
     timed("order", test_order);

@@ -79,6 +79,52 @@ static inline void fill_pattern(uint8_t *buf, size_t len, uint64_t seed)
     }
 }
 
+/* A deterministic xorshift64 stream for tests that pick sizes at random. */
+static uint64_t rng_state = 0x0123456789ABCDEFull;
+
+static inline uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* Feeds a tree hash (hc_hasher_tree_leaf > 0) as bigfile does: whole
+ * leaves through update (sometimes none), then aligned subtrees of random
+ * power-of-two sizes hashed apart, out of order, and pushed in order, then
+ * the last 1..leaf bytes through update (a pushed subtree is never the
+ * root). */
+static inline void feed_subtrees(hc_hasher *h, const uint8_t *in, size_t len)
+{
+    size_t leaf = hc_hasher_tree_leaf(h);
+    size_t pos = len > leaf ? (size_t)(rng() % (len / leaf)) * leaf : 0;
+    if (rng() % 2)
+        pos = 0;
+    hc_hasher_update(h, in, pos);
+    uint64_t offsets[64], sizes[64];
+    uint8_t nodes[64][HC_TREE_NODE_MAX];
+    size_t count = 0;
+    while (len - pos > leaf) {
+        uint64_t size = leaf;
+        /* grow while the bigger subtree stays aligned and leaves a byte */
+        while ((size * 2) <= len - pos - 1 && pos % (size * 2) == 0 && rng() % 4 != 0)
+            size *= 2;
+        offsets[count] = pos;
+        sizes[count] = size;
+        count++;
+        pos += size;
+        if (count == 64 || len - pos <= leaf) {
+            for (size_t i = count; i-- > 0;) /* any order: they are independent */
+                hc_hasher_subtree(h, offsets[i], in + offsets[i], sizes[i], nodes[i]);
+            for (size_t i = 0; i < count; i++)
+                hc_hasher_push_subtree(h, sizes[i], nodes[i]);
+            count = 0;
+        }
+    }
+    hc_hasher_update(h, in + pos, len - pos);
+}
+
 static inline bool ascii_equal_ignore_case(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++) {

@@ -5,6 +5,8 @@
  * several GB/s for ISA-L's folding; hash mode's CRC scan does not use it. */
 #include "crc_backend.h"
 
+#include <string.h>
+
 #include "crc_table.h"
 
 void hc_crc_portable_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
@@ -16,13 +18,21 @@ void hc_crc_portable_init(void *ctx, const hc_algorithm *alg, const hc_params *p
         hc_crc_table_make(c->table, alg->crc_poly);
         c->table_poly = alg->crc_poly;
     }
-    c->state = 0xFFFFFFFFu;
+    hc_crc_start(c, alg);
 }
 
 void hc_crc_portable_update(void *ctx, const void *data, size_t len)
 {
     hc_crc_ctx *c = ctx;
     c->state = hc_crc_table_run(c->table, c->state, data, len);
+}
+
+/* A subtree's node: its register from zero (crc_combine.c). */
+void hc_crc_portable_subtree(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *node)
+{
+    (void)offset;
+    uint32_t reg0 = hc_crc_table_run(((const hc_crc_ctx *)ctx)->table, 0, data, len);
+    memcpy(node, &reg0, sizeof(reg0));
 }
 
 void hc_crc_portable_final(void *ctx, uint8_t *out, size_t out_len)
