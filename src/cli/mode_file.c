@@ -33,8 +33,9 @@ static const cli_option_spec file_options[] = {
 };
 
 /* The pool only serves inputs that split between threads: a tree hash
- * (BLAKE3, TTH, CRC-32/32C: ranges hashed apart and combined), or several algorithms side by side (a serial hash gets one
- * read-ahead thread when threads > 1). */
+ * (BLAKE3, TTH, CRC-32/32C: ranges hashed apart and combined), or several
+ * algorithms side by side (a serial hash gets one read-ahead thread when
+ * threads > 1). */
 static hc_pool *pool_for_one_file(const cli_algs *algs, unsigned threads)
 {
     hc_pool *pool = NULL;

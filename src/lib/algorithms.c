@@ -55,20 +55,17 @@ static const hc_tree_hooks blake3_tree = {
 };
 
 /* CRCs split anywhere (crc_combine.c); the leaf length only sets the
- * grain bigfile cuts them at, as for BLAKE3. */
-static const hc_tree_hooks crc32_tree = {
-    .leaf_len = HC_CRC_LEAF_LEN,
-    .node_len = HC_CRC_NODE_LEN,
-    .subtree = HC_CRC32_SUBTREE,
-    .push = hc_crc_push_subtree,
-};
-
-static const hc_tree_hooks crc32c_tree = {
-    .leaf_len = HC_CRC_LEAF_LEN,
-    .node_len = HC_CRC_NODE_LEN,
-    .subtree = HC_CRC32C_SUBTREE,
-    .push = hc_crc_push_subtree,
-};
+ * grain bigfile cuts them at, as for BLAKE3. The rows differ in their
+ * subtree hook only where the backend has a function per polynomial. */
+#define CRC_TREE(name, subtree_hook)           \
+    static const hc_tree_hooks name = {        \
+        .leaf_len = HC_CRC_LEAF_LEN,           \
+        .node_len = HC_CRC_NODE_LEN,           \
+        .subtree = subtree_hook,               \
+        .push = hc_crc_push_subtree,           \
+    }
+CRC_TREE(crc32_tree, HC_CRC32_SUBTREE);
+CRC_TREE(crc32c_tree, HC_CRC32C_SUBTREE);
 
 const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
     [HC_BLAKE2B] = {

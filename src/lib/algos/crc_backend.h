@@ -8,8 +8,9 @@
 #include "algorithm_row.h"
 
 /* What both backends keep: the register (started at all ones, inverted in
- * final), the row's polynomial, and the power of x that the last subtree
- * pushed was shifted by (crc_combine.c). */
+ * final), the row's polynomial (also the portable table's: 0 before the
+ * first init), and the power of x that the last subtree pushed was
+ * shifted by (crc_combine.c). */
 #define HC_CRC_CTX_COMMON                                                      \
     uint32_t state;                                                            \
     uint32_t poly;                                                             \
@@ -20,15 +21,13 @@
 #define HC_CRC_BACKEND HC_BACKEND_OWN
 typedef struct hc_crc_ctx {
     HC_CRC_CTX_COMMON
-    uint32_t table_poly;   /* the polynomial table[] was made for; 0: none yet */
-    uint32_t table[256];
+    uint32_t table[256];   /* made for poly */
 } hc_crc_ctx;
 /* One set of hooks for both rows: the polynomial is the row's. */
 void hc_crc_portable_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
 void hc_crc_portable_update(void *ctx, const void *data, size_t len);
-void hc_crc_portable_final(void *ctx, uint8_t *out, size_t out_len);
 void hc_crc_portable_subtree(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *node);
-#define HC_CRC32_HOOKS .init = hc_crc_portable_init, .update = hc_crc_portable_update, .final = hc_crc_portable_final
+#define HC_CRC32_HOOKS .init = hc_crc_portable_init, .update = hc_crc_portable_update, .final = hc_crc_final
 #define HC_CRC32C_HOOKS HC_CRC32_HOOKS
 #define HC_CRC32_SUBTREE hc_crc_portable_subtree
 #define HC_CRC32C_SUBTREE hc_crc_portable_subtree
@@ -38,34 +37,25 @@ typedef struct hc_crc_ctx {
     HC_CRC_CTX_COMMON
 } hc_crc_ctx;
 /* ISA-L has a function per polynomial. */
-void hc_crc32_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
 void hc_crc32_update(void *ctx, const void *data, size_t len);
-void hc_crc32_final(void *ctx, uint8_t *out, size_t out_len);
-void hc_crc32c_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
 void hc_crc32c_update(void *ctx, const void *data, size_t len);
-void hc_crc32c_final(void *ctx, uint8_t *out, size_t out_len);
-#define HC_CRC32_HOOKS .init = hc_crc32_init, .update = hc_crc32_update, .final = hc_crc32_final
-#define HC_CRC32C_HOOKS .init = hc_crc32c_init, .update = hc_crc32c_update, .final = hc_crc32c_final
+#define HC_CRC32_HOOKS .init = hc_crc_init, .update = hc_crc32_update, .final = hc_crc_final
+#define HC_CRC32C_HOOKS .init = hc_crc_init, .update = hc_crc32c_update, .final = hc_crc_final
 void hc_crc32_subtree(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *node);
 void hc_crc32c_subtree(const void *ctx, uint64_t offset, const void *data, size_t len, uint8_t *node);
 #define HC_CRC32_SUBTREE hc_crc32_subtree
 #define HC_CRC32C_SUBTREE hc_crc32c_subtree
 #endif
-/* Tree hooks (crc_combine.c): a subtree's node is its 4-byte register
- * from zero, in the machine's byte order; push appends it. Any length
- * splits; the leaf only sets the grain bigfile cuts at. */
+/* Shared by both backends (crc_combine.c): the start of a message (the
+ * portable init makes its table first), the final, which writes the
+ * inverted register most-significant byte first (contract §6), and the
+ * tree hooks' push. A subtree's node is its 4-byte register from zero, in
+ * the machine's byte order. Any length splits; the leaf only sets the
+ * grain bigfile cuts at. */
 #define HC_CRC_LEAF_LEN 1024
 #define HC_CRC_NODE_LEN 4
+void hc_crc_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
+void hc_crc_final(void *ctx, uint8_t *out, size_t out_len);
 void hc_crc_push_subtree(void *ctx, uint64_t len, const uint8_t *node);
-
-/* The start of every context (both backends' init). */
-static inline void hc_crc_start(void *ctx, const hc_algorithm *alg)
-{
-    hc_crc_ctx *c = ctx;
-    c->state = 0xFFFFFFFFu;
-    c->poly = alg->crc_poly;
-    c->shift_len = 0;
-}
-/* The finals write the 32-bit value most-significant byte first (contract §6). */
 
 #endif

@@ -6,8 +6,8 @@
  *
  * where reg0(B) is B's register started from zero (the initial all-ones
  * register of A is inside reg(A)). Both backends keep the register in
- * hc_crc_ctx.state, so this push is theirs alike; their subtree hooks give
- * reg0 (crc_isal.c, crc_portable.c).
+ * hc_crc_ctx.state, so this push is theirs alike, and so are the start and
+ * the final; their subtree hooks give reg0 (crc_isal.c, crc_portable.c).
  *
  * Polynomials are reflected (the row's crc_poly): bit 31 of a word is the
  * coefficient of x^0 and bit 0 that of x^31. Multiplying by x is a right
@@ -17,6 +17,25 @@
 #include <string.h>
 
 #define X_TO_THE_0 0x80000000u
+
+void hc_crc_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
+{
+    (void)params;
+    hc_crc_ctx *c = ctx;
+    c->state = 0xFFFFFFFFu;
+    c->poly = alg->crc_poly;
+    c->shift_len = 0;
+}
+
+void hc_crc_final(void *ctx, uint8_t *out, size_t out_len)
+{
+    (void)out_len;
+    uint32_t value = ~((hc_crc_ctx *)ctx)->state;
+    out[0] = (uint8_t)(value >> 24);
+    out[1] = (uint8_t)(value >> 16);
+    out[2] = (uint8_t)(value >> 8);
+    out[3] = (uint8_t)value;
+}
 
 /* a * b mod P, for reflected a, b and P: b times every power of x that a
  * holds, added up. */

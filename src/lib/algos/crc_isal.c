@@ -29,22 +29,10 @@ static uint32_t crc32c_run(uint32_t reg, const void *data, size_t len)
     return reg;
 }
 
-void hc_crc32_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
-{
-    (void)params;
-    hc_crc_start(ctx, alg);
-}
-
 void hc_crc32_update(void *ctx, const void *data, size_t len)
 {
     hc_crc_ctx *c = ctx;
     c->state = crc32_run(c->state, data, len);
-}
-
-void hc_crc32c_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
-{
-    (void)params;
-    hc_crc_start(ctx, alg);
 }
 
 void hc_crc32c_update(void *ctx, const void *data, size_t len)
@@ -68,24 +56,4 @@ void hc_crc32c_subtree(const void *ctx, uint64_t offset, const void *data, size_
     (void)offset;
     uint32_t reg0 = crc32c_run(0, data, len);
     memcpy(node, &reg0, sizeof(reg0));
-}
-
-static void store_big_endian(uint32_t value, uint8_t *out)
-{
-    out[0] = (uint8_t)(value >> 24);
-    out[1] = (uint8_t)(value >> 16);
-    out[2] = (uint8_t)(value >> 8);
-    out[3] = (uint8_t)value;
-}
-
-void hc_crc32_final(void *ctx, uint8_t *out, size_t out_len)
-{
-    (void)out_len;
-    store_big_endian(~((hc_crc_ctx *)ctx)->state, out);
-}
-
-void hc_crc32c_final(void *ctx, uint8_t *out, size_t out_len)
-{
-    (void)out_len;
-    store_big_endian(~((hc_crc_ctx *)ctx)->state, out);
 }

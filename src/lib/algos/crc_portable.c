@@ -11,14 +11,12 @@
 
 void hc_crc_portable_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
 {
-    (void)params;
     hc_crc_ctx *c = ctx;
-    /* A reset keeps the table: made once per hasher. */
-    if (c->table_poly != alg->crc_poly) {
+    /* A reset keeps the table: made once per hasher (poly is 0 until the
+     * first init, which sets it). */
+    if (c->poly != alg->crc_poly)
         hc_crc_table_make(c->table, alg->crc_poly);
-        c->table_poly = alg->crc_poly;
-    }
-    hc_crc_start(c, alg);
+    hc_crc_init(c, alg, params);
 }
 
 void hc_crc_portable_update(void *ctx, const void *data, size_t len)
@@ -33,14 +31,4 @@ void hc_crc_portable_subtree(const void *ctx, uint64_t offset, const void *data,
     (void)offset;
     uint32_t reg0 = hc_crc_table_run(((const hc_crc_ctx *)ctx)->table, 0, data, len);
     memcpy(node, &reg0, sizeof(reg0));
-}
-
-void hc_crc_portable_final(void *ctx, uint8_t *out, size_t out_len)
-{
-    (void)out_len;
-    uint32_t value = ~((hc_crc_ctx *)ctx)->state;
-    out[0] = (uint8_t)(value >> 24);
-    out[1] = (uint8_t)(value >> 16);
-    out[2] = (uint8_t)(value >> 8);
-    out[3] = (uint8_t)value;
 }
