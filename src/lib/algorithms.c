@@ -1,10 +1,10 @@
 /* The algorithm table: one row per algorithm, the only place that knows
- * which code computes what. Rows are in the byte-wise sorted order of the
- * names (contract §1.2), indexed by hc_algorithm_id. */
+ * which code computes what. Rows are indexed by hc_algorithm_id, which is
+ * append-only: a new row goes at the end, whatever its name, and lists
+ * shown to people are sorted by name (hc_algorithm_sorted). */
 #include "algorithm_row.h"
 
 #include <assert.h>
-#include <ctype.h>
 #include <string.h>
 
 #include "algos/blake2.h"
@@ -19,8 +19,9 @@
 #include "algos/tth.h"
 #include "blake3/blake3.h"
 #include "crack/kernel.h"
+#include "simd.h"
 
-static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
+static_assert(HC_WHIRLPOOL == 49, "the contract's 50 algorithms keep ids 0..49; new rows come after them");
 
 /* HAVAL-<bits>-<passes>: one row per member, its name, lengths, passes and
  * kernel from the two numbers (checked here, so the hasher and the kernel
@@ -97,7 +98,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(32, 64, blake3),
         .flags = HC_ALG_XOF_KEYED,
         .ctx_size = sizeof(hc_blake3_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_SSE41 | 1u << HC_SIMD_AVX2 | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_BLAKE3_SIMD_LEVELS,
         .init = hc_blake3_init,
         .update = hc_blake3_update,
         .final = hc_blake3_final,
@@ -288,7 +289,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
         .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -301,7 +302,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
         .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -314,7 +315,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
         .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -327,7 +328,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
         .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -340,7 +341,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
         .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -353,7 +354,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
         .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -366,7 +367,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
         .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -379,7 +380,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
         .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -544,9 +545,29 @@ HC_CHECK_ROW_SIZES(hc_md2_ctx);
 HC_CHECK_ROW_SIZES(hc_ripemd_ctx);
 HC_CHECK_ROW_SIZES(hc_tiger_ctx);
 
+size_t hc_algorithm_count(void)
+{
+    return HC_ALGORITHM_COUNT;
+}
+
 const hc_algorithm *hc_algorithm_at(size_t index)
 {
     return index < HC_ALGORITHM_COUNT ? &hc_algorithms[index] : NULL;
+}
+
+size_t hc_algorithm_sorted(const hc_algorithm **rows, size_t cap)
+{
+    /* Insertion sort of a few dozen pointers, each time: no state kept. */
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        size_t j = i;
+        for (; j > 0 && strcmp(sorted[j - 1]->name, hc_algorithms[i].name) > 0; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = &hc_algorithms[i];
+    }
+    for (size_t i = 0; i < cap && i < HC_ALGORITHM_COUNT; i++)
+        rows[i] = sorted[i];
+    return HC_ALGORITHM_COUNT;
 }
 
 hc_algorithm_id hc_algorithm_id_of(const hc_algorithm *alg)
@@ -606,12 +627,7 @@ const char *hc_backend_name(hc_backend backend)
 
 hc_simd_level hc_algorithm_simd(const hc_algorithm *alg)
 {
-    if (alg->backend != HC_BACKEND_OWN)
-        return HC_SIMD_LEVEL_COUNT;
-    for (int level = (int)hc_simd_active(); level > HC_SIMD_PORTABLE; level--)
-        if (alg->simd_levels & (1u << level))
-            return (hc_simd_level)level;
-    return HC_SIMD_PORTABLE;
+    return alg->backend == HC_BACKEND_OWN ? hc_row_simd(alg) : HC_SIMD_LEVEL_COUNT;
 }
 
 const hc_algorithm *hc_algorithm_find(const char *name)
@@ -620,47 +636,4 @@ const hc_algorithm *hc_algorithm_find(const char *name)
         if (strcmp(hc_algorithms[i].name, name) == 0)
             return &hc_algorithms[i];
     return NULL;
-}
-
-/* Optimal string alignment distance, ignoring ASCII case (so `MD5`
- * suggests `md5`); names are short, longer words are never close to one. */
-unsigned hc_name_distance(const char *a, const char *b)
-{
-    enum { MAX_LEN = 32 };
-    size_t la = strlen(a), lb = strlen(b);
-    if (la >= MAX_LEN || lb >= MAX_LEN)
-        return MAX_LEN;
-    unsigned d[MAX_LEN + 1][MAX_LEN + 1];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (unsigned)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++) {
-        for (size_t j = 1; j <= lb; j++) {
-            unsigned cost = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]) ? 0 : 1;
-            unsigned best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (d[i - 1][j - 1] + cost < best)
-                best = d[i - 1][j - 1] + cost;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    }
-    return d[la][lb];
-}
-
-const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance)
-{
-    const hc_algorithm *best = NULL;
-    unsigned best_distance = max_distance + 1;
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-        unsigned d = hc_name_distance(name, hc_algorithms[i].name);
-        if (d < best_distance) {
-            best = &hc_algorithms[i];
-            best_distance = d;
-        }
-    }
-    return best;
 }
