@@ -74,6 +74,14 @@ struct hc_algorithm {
     const hc_tree_hooks *tree;
 };
 
+/* 0, or a compile error with msg when cond is false: usable inside a
+ * constant initializer, where a static_assert declaration cannot go. */
+#define HC_STATIC_CHECK(cond, msg) (0 * sizeof(struct { _Static_assert(cond, msg); char hc_check; }))
+
+/* A row's context size, checked against the generic allocation. */
+#define HC_ROW_CTX(size) \
+    .ctx_size = (uint32_t)((size) + HC_STATIC_CHECK((size) <= HC_MAX_CTX_SIZE, "context larger than HC_MAX_CTX_SIZE"))
+
 /* The table, indexed by hc_algorithm_id. */
 extern const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT];
 
