@@ -1,4 +1,4 @@
-/* The big-file path (src/cli/bigfile.c): every algorithm gives the plain
+/* The big-file path (src/lib/io/bigfile.c): every algorithm gives the plain
  * hasher's digest through it, by pread and by mmap, on one thread, with a
  * read-ahead thread and on the tree lanes, for ranges of awkward sizes and
  * offsets (beyond 4 GiB too), at every SIMD level; the tree path really
