@@ -12,16 +12,11 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "treepart.h"
 
 /* --part's value: whole numbers, 1 <= K <= N; both 0 when the option is
  * absent. false, with "hc: invalid --part value ..." on stderr, when
  * malformed. */
 bool parse_part_option(const cli_args *args, uint64_t *part, uint64_t *parts);
-
-/* Does the file at relative path rel (bytes, '/' between components, no
- * leading '/') belong to part K of N? The rule: the first 8 bytes of
- * SHA-256(rel), read as a big-endian number, modulo N, plus 1, is its
- * part. 1 yes, 0 no, -1 out of memory. */
-int tree_part_holds(const char *rel, size_t len, uint64_t part, uint64_t parts);
 
 #endif

@@ -16,7 +16,7 @@
  *    and its sorted names, never a copy of the path. */
 #include "walk.h"
 
-#include "part.h"
+#include "treepart.h"
 
 #include <dirent.h>
 #include <errno.h>
