@@ -2,31 +2,28 @@
 #include "stop_marker.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-/* ---- the OS calls (to move into the platform layer) ---- */
+#include "platform.h"
 
 static bool path_exists(const char *path)
 {
-    struct stat st;
-    return lstat(path, &st) == 0;
+    plat_file_info info;
+    return plat_link_info(path, &info) == 0;
 }
 
-/* Writes text to a new file at path (exclusive create). 0 or an errno. */
+/* Creates path, which must not exist yet (EEXIST when it does), holding
+ * text. 0 or an errno. */
 static int write_new_file(const char *path, const char *text)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (fd < 0)
+    plat_file file = plat_open(path, PLAT_OPEN_WRITE | PLAT_OPEN_CREATE_NEW | PLAT_OPEN_NOFOLLOW);
+    if (file == PLAT_FILE_INVALID)
         return errno;
     size_t len = strlen(text);
     int error = 0;
     while (len > 0) {
-        ssize_t n = write(fd, text, len);
+        ptrdiff_t n = plat_write(file, text, len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -36,38 +33,9 @@ static int write_new_file(const char *path, const char *text)
         text += n;
         len -= (size_t)n;
     }
-    if (close(fd) != 0 && error == 0)
+    if (plat_close(file) != 0 && error == 0)
         error = errno;
     return error;
-}
-
-/* A name beside path unique to this process on this host. */
-static char *temporary_name(const char *path)
-{
-    char host[256] = "";
-    if (gethostname(host, sizeof(host) - 1) != 0)
-        host[0] = '\0';
-    host[sizeof(host) - 1] = '\0';
-    for (char *c = host; *c; c++)
-        if (*c == '/')
-            *c = '_';
-    size_t size = strlen(path) + strlen(host) + 48;
-    char *name = malloc(size);
-    if (name != NULL)
-        snprintf(name, size, "%s.%s.%ld.hc-tmp", path, host, (long)getpid());
-    return name;
-}
-
-/* link(2) never replaces an existing name: 0, or an errno (EEXIST when
- * the marker is there already). */
-static int link_name(const char *from, const char *to)
-{
-    return link(from, to) == 0 ? 0 : errno;
-}
-
-static void remove_name(const char *path)
-{
-    unlink(path);
 }
 
 /* ---- the marker ---- */
@@ -103,22 +71,9 @@ bool stop_marker_create(const stop_marker *m, const char *text)
 {
     if (m->path == NULL)
         return true;
-    int error = ENOMEM;
-    char *temporary = temporary_name(m->path);
-    if (temporary != NULL) {
-        error = write_new_file(temporary, text);
-        if (error == 0) {
-            error = link_name(temporary, m->path);
-            remove_name(temporary);
-        } else if (error == EEXIST) {
-            error = EIO; /* a stale temporary name of a process with our pid */
-        }
-        free(temporary);
-    }
-    /* no hard links here (some network and FAT filesystems), or the
-     * directory refused the temporary name: create the marker itself */
-    if (error != 0 && error != EEXIST)
-        error = write_new_file(m->path, text);
+    int error = write_new_file(m->path, text);
+    /* EEXIST: another part found an answer too, or the user's own file is
+     * there; either way it stays as it is */
     if (error == 0 || error == EEXIST)
         return true;
     fprintf(stderr, "hc: %s: cannot create the stop marker: %s\n", m->path, strerror(error));

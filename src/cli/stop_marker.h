@@ -29,12 +29,11 @@ bool stop_marker_look(stop_marker *m);
 void stop_marker_tick(stop_marker *m, double now);
 /* Has the marker been seen? (The workers' check: one atomic load.) */
 bool stop_marker_seen(const stop_marker *m);
-/* The finding part: creates the marker with text as its contents, all at
- * once (written to a temporary file beside it, then hard-linked to the
- * name, which never replaces an existing file; where the filesystem has no
- * hard links, an exclusive create). A marker that already exists (another
- * part found an answer too) is left as it is. false, with a message on
- * stderr, when it could not be created. */
+/* The finding part: creates the marker holding text, with an exclusive
+ * create (it never replaces a file, the user's or another part's: the
+ * existence of the name is the signal, made in one step; the text follows
+ * at once). A marker that already exists is left as it is. false, with a
+ * message on stderr, when it could not be created. */
 bool stop_marker_create(const stop_marker *m, const char *text);
 /* "hc: stopped: PATH appeared" on stderr. */
 void stop_marker_report(const stop_marker *m);
