@@ -17,7 +17,7 @@ build:
 	cmake --build $(BUILD) -j$(JOBS)
 
 test: build
-	./scripts/deps.sh test
+	./scripts/deps.sh test cluster
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
 demo: build

@@ -18,6 +18,9 @@ enum {
     EXIT_OK = 0,        /* everything hashed / valid / found */
     EXIT_MISMATCH = 1,  /* a mismatch, an unreadable input, nothing found */
     EXIT_USAGE = 2,     /* usage or fatal error */
+    /* hash mode: stopped because --stop-file's marker appeared (another
+     * part found the answer; §10.10) */
+    EXIT_STOPPED = 3,
     /* stopped by Ctrl+C or SIGTERM (§10.7): 128 + SIGINT, as a shell
      * reports a process that died of it */
     EXIT_INTERRUPTED = 130
@@ -82,6 +85,7 @@ typedef enum cli_option_id {
     OPT_STRICT,
     OPT_WARN,
     OPT_HASHES,
+    OPT_STOP_FILE,
     OPT_COUNT
 } cli_option_id;
 
@@ -229,6 +233,8 @@ typedef struct cli_command {
 extern const cli_command cli_command_bench;
 /* hc check -s SUMS: the lists name their algorithms (§10.4). */
 extern const cli_command cli_command_check;
+/* hc merge LIST...: dir --part lists in one run's order (§10.10). */
+extern const cli_command cli_command_merge;
 
 /* Every such command (help, man page and completions read it too). */
 extern const cli_command *const cli_commands[];

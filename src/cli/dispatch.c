@@ -13,7 +13,7 @@ const cli_mode *const cli_modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode
                                      &cli_mode_check};
 const size_t cli_mode_count = sizeof(cli_modes) / sizeof(cli_modes[0]);
 
-const cli_command *const cli_commands[] = {&cli_command_bench, &cli_command_check};
+const cli_command *const cli_commands[] = {&cli_command_bench, &cli_command_check, &cli_command_merge};
 const size_t cli_command_count = sizeof(cli_commands) / sizeof(cli_commands[0]);
 
 static const cli_mode *find_mode(const char *name)

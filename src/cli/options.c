@@ -21,7 +21,7 @@ static const char *const long_names[OPT_COUNT] = {
     [OPT_PROGRESS] = "progress", [OPT_NO_PROGRESS] = "no-progress",
     [OPT_UPPER] = "upper",         [OPT_IGNORE_MISSING] = "ignore-missing", [OPT_QUIET] = "quiet",
     [OPT_STATUS] = "status",       [OPT_STRICT] = "strict",   [OPT_WARN] = "warn",
-    [OPT_HASHES] = "hashes",
+    [OPT_HASHES] = "hashes",       [OPT_STOP_FILE] = "stop-file",
 };
 
 const char *option_long_name(cli_option_id id)

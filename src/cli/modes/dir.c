@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "fileline.h"
 #include "hashqueue.h"
+#include "part.h"
 #include "treecount.h"
 #include "walk.h"
 
@@ -36,6 +37,7 @@ static const cli_option_spec dir_options[] = {
     {OPT_LENGTH, 0, "length", "<bytes>", "output length in bytes (BLAKE3 extendable output)", HC_ALG_XOF_KEYED},
     {OPT_KEY, 0, "key", "<hex>", "keyed hash with this 32-byte key (64 hex digits)", HC_ALG_XOF_KEYED},
     {OPT_DERIVE_KEY, 0, "derive-key", "<context>", "derive a key from each file for this context string", HC_ALG_XOF_KEYED},
+    {OPT_PART, 0, "part", "<K/N>", "hash only the files of part K of N (a fixed hash of the path below -s); merge with hc merge", 0},
     {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
     {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
 };
@@ -227,6 +229,10 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
         .include = args->present[OPT_INCLUDE] ? args->value[OPT_INCLUDE] : NULL,
         .exclude = args->present[OPT_EXCLUDE] ? args->value[OPT_EXCLUDE] : NULL,
     };
+    if (!parse_part_option(args, &selection.part, &selection.parts)) {
+        free(source);
+        return EXIT_USAGE;
+    }
     walk *w = walk_open(source, &selection);
     if (w == NULL) {
         int status = EXIT_MISMATCH, error = errno;
