@@ -185,17 +185,13 @@ void hash_attack_job(const hash_attack *a, const cli_args *args, hc_crack_job *j
     }
     if (a->kind != ATTACK_MASK)
         return;
-    const uint32_t length = (uint32_t)a->mask->length;
+    const uint32_t length = (uint32_t)a->mask->length, min = job->min_len, max = job->max_len;
     job->mask = a->mask;
     job->min_len = job->max_len = length;
     if (a->increment) {
         /* -n and -x bound the prefixes; by default all of them */
-        job->min_len = args->present[OPT_MIN] && job->min_len > 0 ? job->min_len : 1;
-        job->max_len = args->present[OPT_MAX] ? job->max_len : length;
-        if (!args->present[OPT_MIN])
-            job->min_len = 1;
-        if (job->max_len > length)
-            job->max_len = length;
+        job->min_len = args->present[OPT_MIN] ? min : 1;
+        job->max_len = args->present[OPT_MAX] && max < length ? max : length;
         if (job->min_len > job->max_len)
             job->min_len = job->max_len;
     }
