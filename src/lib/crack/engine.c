@@ -360,7 +360,8 @@ static void record_match(worker *w, const chunk *c, hc_count index)
             e->error = HC_ERR_NOMEM;
             atomic_store(&e->stop, true);
         } else {
-            memset(copy, e->job->dict[0], w->base);
+            if (w->base > 0) /* long candidates: charset searches only */
+                memset(copy, e->job->dict[0], w->base);
             memcpy(copy + w->base, w->text, c->len - w->base);
             e->found_text = copy;
             e->found_len = c->len;
