@@ -65,6 +65,9 @@ def test_rule_file_matches_hashcat(name):
     ours = subprocess.run([HC, "md5", "hash", "--wordlist", WORDS, "--rules", path, "--stdout"],
                           capture_output=True, check=True)
     theirs = hashcat("-r", path, WORDS).split(b"\n")[:-1]
+    # hashcat --stdout writes its warnings about rules it skips to stdout, first
+    while theirs and theirs[0].startswith((b"Cannot convert rule", b"Skipping invalid or unsupported rule")):
+        theirs.pop(0)
     mine = ours.stdout.split(b"\n")[:-1]
     words = [w for w in open(WORDS, "rb").read().split(b"\n")[:-1] if len(w) <= 256]
     rules = valid_rules(path, ours.stderr)
