@@ -9,6 +9,7 @@
  * (GNU style): every word after it is a plain word, `-h` included. */
 #include "args.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,15 +101,24 @@ static void store(cli_args *args, const cli_option_spec *spec, const char *value
 {
     args->present[spec->id] = true;
     args->value[spec->id] = value;
+    static_assert(OPT_COUNT < 256, "order fits");
+    unsigned last = 0;
+    for (int i = 0; i < OPT_COUNT; i++)
+        last = args->order[i] > last ? args->order[i] : last;
+    args->order[spec->id] = last + 1;
     if (spec->id == OPT_SOURCE && args->inputs)
         args->inputs[args->input_count++] = value;
+    if (spec->id == OPT_RULES && args->rule_files)
+        args->rule_files[args->rule_file_count++] = value;
 }
 
 void cli_args_free(cli_args *args)
 {
     free(args->inputs);
+    free(args->rule_files);
     args->inputs = NULL;
-    args->input_count = 0;
+    args->rule_files = NULL;
+    args->input_count = args->rule_file_count = 0;
 }
 
 static bool is_help_word(const char *word)
@@ -122,7 +132,8 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
     char label[128];
     memset(args, 0, sizeof(*args));
     bool options_ended = false;
-    if (mode->inputs && argc > 0 && (args->inputs = malloc((size_t)argc * sizeof(*args->inputs))) == NULL) {
+    if ((mode->inputs && argc > 0 && (args->inputs = malloc((size_t)argc * sizeof(*args->inputs))) == NULL) ||
+        (argc > 0 && (args->rule_files = malloc((size_t)argc * sizeof(*args->rule_files))) == NULL)) {
         cli_out_of_memory();
         return PARSE_ERROR;
     }

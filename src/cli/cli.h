@@ -86,6 +86,7 @@ typedef enum cli_option_id {
     OPT_WARN,
     OPT_HASHES,
     OPT_STOP_FILE,
+    OPT_MASK, OPT_CUSTOM1, OPT_CUSTOM2, OPT_CUSTOM3, OPT_CUSTOM4, OPT_INCREMENT, OPT_WORDLIST, OPT_RULES, OPT_STDOUT,
     OPT_COUNT
 } cli_option_id;
 
@@ -114,6 +115,9 @@ typedef struct cli_args {
     const char *value[OPT_COUNT];
     const char **inputs;     /* owned array (of pointers into argv); NULL when none */
     size_t input_count;
+    const char **rule_files; /* every --rules value, in order (owned array) */
+    size_t rule_file_count;
+    unsigned order[OPT_COUNT]; /* when each option was last given (1, 2, ...) */
 } cli_args;
 
 void cli_args_free(cli_args *args);
