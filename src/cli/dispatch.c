@@ -122,6 +122,7 @@ int cli_run(int argc, char **argv, cli_output *out)
     if (second[0] == '-' && second[1] != '\0') {
         /* The algorithm level has no options (contract §1.1). */
         unknown_option(out, second);
+        fprintf(stderr, "hc: %s: options come after the mode: 'hc %s <mode> %s ...'\n", second, algs.word, second);
         return EXIT_USAGE;
     }
     const cli_mode *mode = find_mode(second);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "hc/encode.h"
 
 /* The one OS question of this file, kept apart for the platform layer. */
 static bool stat_path(const char *path, struct stat *st)
@@ -158,4 +159,15 @@ bool suggest_algorithms(const char *word, char *tip, size_t size)
     if (close)
         snprintf(tip, size, "a similar command exists: '%s'", hc_algorithm_name(close));
     return close != NULL;
+}
+
+void explain_digest_length(const char *option, const char *text, size_t digest_len, bool base64, const char *name)
+{
+    size_t len = strlen(text);
+    if (base64)
+        fprintf(stderr, "hc: %s: '%s' has %zu characters; a %s digest is %zu Base64 characters (with -b)\n", option,
+                text, len, name, (size_t)HC_BASE64_LEN(digest_len));
+    else
+        fprintf(stderr, "hc: %s: '%s' has %zu characters; a %s digest is %zu hex digits\n", option, text, len, name,
+                2 * digest_len);
 }

@@ -32,4 +32,9 @@ void explain_stray_word(const cli_mode *mode, const char *word);
  * family (`sha3`: the sha-3-* rows), or the closest name. false: none. */
 bool suggest_algorithms(const char *word, char *tip, size_t size);
 
+/* After `invalid search hash`: on stderr, the length the option's digest
+ * must have ("hc: -s/--source: '123' has 3 characters; a md5 digest is 32
+ * hex digits"). name: the algorithm word. */
+void explain_digest_length(const char *option, const char *text, size_t digest_len, bool base64, const char *name);
+
 #endif

@@ -151,3 +151,20 @@ def test_openssl_and_cksum_tags_and_comments(files):
     (files / "a.txt").write_bytes(b"changed")
     r = run_hc("check", "-s", "list", cwd=files)
     assert r.rc == 1 and r.lines.count("a.txt: FAILED") == 3, r
+
+
+def test_a_wrong_length_digest_names_the_length_expected(tmp_path):
+    r = run_hc("md5", "hash", "-s", "123")
+    assert (r.rc, r.out) == (2, "invalid search hash: 123\n")
+    assert r.err == "hc: -s/--source: '123' has 3 characters; a md5 digest is 32 hex digits\n"
+    r = run_hc("sha256", "hash", "-s", "123", "-b")
+    assert r.err == "hc: -s/--source: '123' has 3 characters; a sha256 digest is 44 Base64 characters (with -b)\n"
+    r = run_hc("sha1", "dir", "-s", str(tmp_path), "-H", "0" * 31)
+    assert (r.rc, r.out) == (2, f"invalid search hash: {'0' * 31}\n")
+    assert r.err == f"hc: -H/--search: '{'0' * 31}' has 31 characters; a sha1 digest is 40 hex digits\n"
+
+
+def test_an_option_before_the_mode_says_where_options_go():
+    r = run_hc("md5", "-s", "x", "string")
+    assert (r.rc, r.lines[0]) == (2, "error: unrecognized option 's'")
+    assert r.err == "hc: -s: options come after the mode: 'hc md5 <mode> -s ...'\n"

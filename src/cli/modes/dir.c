@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "fileline.h"
 #include "hashqueue.h"
 #include "treecount.h"
@@ -288,6 +289,8 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
     } else if (search && !cli_parse_digest(search, strlen(search), digest_len, false, target)) {
         /* once, and nothing is walked (contract §4.5); a usage error (§9) */
         output_line(out, "invalid search hash: %s", search);
+        explain_digest_length(search == args->value[OPT_SEARCH] ? "-H/--search" : "-m/--hash", search, digest_len,
+                              false, format.algs->word);
         status = EXIT_USAGE;
     } else {
         format.search = search != NULL;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "args.h"
 #include "fileline.h"
 #include "hashqueue.h"
@@ -258,7 +259,7 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
                                : hash_inputs(out, &format, args, &options, bad_target, &no_memory);
     /* exit 2 names its cause, also when the line shows an open error */
     if (bad_target)
-        fprintf(stderr, "hc: invalid -m/--hash value '%s': expected %zu hex digits\n", hash, 2 * format.digest_len);
+        explain_digest_length("-m/--hash", hash, format.digest_len, false, format.algs->word);
     int status = bad_target ? EXIT_USAGE : outcome == OUTCOME_HASHED ? EXIT_OK : EXIT_MISMATCH;
     /* stopped before the end; a Ctrl+C after it changes nothing */
     if (outcome == OUTCOME_INTERRUPTED)

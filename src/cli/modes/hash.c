@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "crack_status.h"
 #include "formats.h"
 #include "args.h"
@@ -492,6 +493,8 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     } else if (!cli_parse_digest(source, strlen(source), hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
                                  target)) {
         output_line(out, "invalid search hash: %s", source);
+        explain_digest_length("-s/--source", source, hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
+                              hc_algorithm_name(alg));
         return EXIT_USAGE;
     }
     /* §5.9: the empty string, before any probing or cracking. */
