@@ -125,7 +125,8 @@ def test_options_some_rows_lack_are_not_offered(hc, t):
 def test_help_of_a_list_word(hc):
     r = hc("md5,sha1", "-h")
     assert r.rc == 0 and "Usage: hc md5,sha1 <COMMAND>" in r.lines
-    modes = [line.split()[0] for line in r.lines if line.startswith("    ")]
+    commands = r.lines[r.lines.index("Commands:") + 1:]
+    modes = [line.split()[0] for line in commands[:commands.index("")] if not line.startswith("     ")]
     assert modes == ["string", "file", "dir", "check"]
     r = hc("all", "file", "-h")
     assert r.rc == 0 and "Usage: hc all file [OPTIONS]" in r.lines

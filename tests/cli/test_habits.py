@@ -168,3 +168,72 @@ def test_an_option_before_the_mode_says_where_options_go():
     r = run_hc("md5", "-s", "x", "string")
     assert (r.rc, r.lines[0]) == (2, "error: unrecognized option 's'")
     assert r.err == "hc: -s: options come after the mode: 'hc md5 <mode> -s ...'\n"
+
+
+# ---- 4. help that fits the terminal ----
+
+def help_on_terminal(args, columns):
+    """hc's help with stdout on a terminal of that many columns."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    proc = subprocess.Popen([HC_BINARY, *args], stdout=slave, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other side closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    assert proc.wait(timeout=60) == 0
+    return b"".join(chunks).decode().replace("\r\n", "\n").splitlines()
+
+
+HELPS = [[], ["md5"], ["md5,sha1"], ["check", "-h"], ["bench", "-h"]] + [
+    ["crc32", mode, "-h"] for mode in ("string", "hash", "file", "dir", "check")]
+
+
+def words(lines):
+    return " ".join(lines).split()
+
+
+@pytest.mark.parametrize("args", HELPS)
+def test_help_fits_and_wraps_at_word_boundaries(args):
+    """80 columns when stdout is not a terminal, the terminal's width when
+    it is; the words are the same at every width (a word cut in two would
+    be two words at one width and one at the other)."""
+    plain = run_hc(*args)
+    assert plain.rc == 0 and max(len(line) for line in plain.lines) <= 80, plain
+    for columns in (40, 60, 100):
+        lines = help_on_terminal(args, columns)
+        assert max(len(line) for line in lines) <= columns, (columns, lines)
+        assert words(lines) == words(plain.lines), columns
+
+
+@pytest.mark.parametrize("mode", ["string", "hash", "file", "dir", "check"])
+def test_every_mode_help_has_examples_and_distinct_texts(mode):
+    r = run_hc("sha256", mode, "-h")
+    assert "Examples:" in r.lines, r.out
+    examples = r.lines[r.lines.index("Examples:") + 1:r.lines.index("Options:")]
+    commands = [line.strip() for line in examples if line.startswith("  ") and not line.startswith("   ")]
+    assert commands and all(c.split()[0] in ("hc", "tar", "sha256sum") for c in commands), examples
+    # each option's description, its wrapped lines joined
+    options = r.lines[r.lines.index("Options:") + 1:]
+    texts, current = [], None
+    for line in options:
+        if line.lstrip().startswith("-"):
+            current = [" ".join(line.split()[1:] if line.split()[0].endswith(",") else line.split())]
+            texts.append(current)
+        else:
+            current.append(line.strip())
+    described = [" ".join(t) for t in texts]
+    assert len(set(described)) == len(described), described
+    # the last line stays the contract's (§1.5)
+    assert r.lines[-1].startswith("    -h, --help") and r.lines[-1].endswith("Print this help and exit")

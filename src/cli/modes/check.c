@@ -988,12 +988,19 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
     return status;
 }
 
+static const char *const check_examples[] = {
+    "hc check -s SHA256SUMS", "the algorithm from the list's name, or from each line's tag",
+    "sha256sum *.iso | hc check", "a list on standard input; an untagged one: the first entries tell the algorithm",
+    "hc ALG check -s list --quiet", "only the failures; the exit status tells the rest",
+    "hc check -s release.sha256 --ignore-missing", "the listed files that are here",
+    NULL};
+
 /* The one mode behind both `hc <alg> check` and `hc check`. */
 #define CHECK_MODE                                                                                              \
     {                                                                                                           \
-        .name = "check", .description = "verify checksum lists (sha256sum -c, b3sum --check, rhash -c, SFV, hc's own)", \
+        .name = "check", .description = "verify the lists of sha256sum, b3sum, cksum, openssl, rhash, SFV, hc", \
         .options = check_options, .option_count = sizeof(check_options) / sizeof(check_options[0]),               \
-        .run = run_check, .lists = true, .inputs = true,                                                        \
+        .run = run_check, .lists = true, .inputs = true, .examples = check_examples,                            \
     }
 
 const cli_mode cli_mode_check = CHECK_MODE;

@@ -284,4 +284,12 @@ const cli_mode cli_mode_file = {
     .run = run_file,
     .lists = true,
     .inputs = true,
+    .examples = (const char *const[]){
+        "hc ALG file -s big.iso", "the file's path, size and digest",
+        "hc ALG big.iso a.txt", "the same without 'file' and -s, for several files, as sha256sum takes them",
+        "tar c dir | hc ALG file", "standard input (a pipe or a redirected file), shown as '-'",
+        "hc ALG file -s big.iso -m DIGEST", "File is valid or File is invalid (exit 1)",
+        "hc ALG file --format gnu *.iso > SHA256SUMS", "lines sha256sum -c and 'hc check' read back",
+        "hc md5,sha1,sha256 file -s big.iso", "one read, one line per algorithm, each naming its algorithm",
+        NULL},
 };

@@ -578,4 +578,10 @@ const cli_mode cli_mode_hash = {
     .options = hash_options,
     .option_count = sizeof(hash_options) / sizeof(hash_options[0]),
     .run = run_hash,
+    .examples = (const char *const[]){
+        "hc md5 hash -s 202CB962AC59075B964B07152D234B70", "restore the string whose MD5 this is (digits, letters; 1 to 10 characters)",
+        "hc ALG hash -s DIGEST -a 0123456789 -x 8", "only digits, at most 8 of them: -a is a set of characters, not a mask",
+        "hc ALG hash --hashes leaked.txt -x 6", "every digest of the file (one per line) in one pass over the keyspace",
+        "hc md5 hash -p", "performance test: how fast this machine tries candidates",
+        NULL},
 };
