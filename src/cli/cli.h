@@ -212,6 +212,9 @@ typedef struct cli_mode {
     int (*run)(const cli_algs *algs, const cli_args *args, cli_output *out);
     bool lists;      /* takes a comma list or `all` (§10.2) */
     bool inputs;     /* -s may repeat and bare words are inputs too (§10.1) */
+    /* pairs of a command ("ALG" stands for the algorithm word) and what it
+     * does, NULL-terminated; help and the man page print them */
+    const char *const *examples;
 } cli_mode;
 
 extern const cli_mode cli_mode_string;

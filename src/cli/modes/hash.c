@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "crack_status.h"
 #include "formats.h"
 #include "args.h"
@@ -578,6 +579,8 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
     } else if (!cli_parse_digest(source, strlen(source), hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
                                  target)) {
         output_line(out, "invalid search hash: %s", source);
+        explain_digest_length("-s/--source", source, hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
+                              hc_algorithm_name(alg));
         return EXIT_USAGE;
     }
     /* §5.9: the empty string, before any probing or cracking. */
@@ -664,4 +667,10 @@ const cli_mode cli_mode_hash = {
     .options = hash_options,
     .option_count = sizeof(hash_options) / sizeof(hash_options[0]),
     .run = run_hash,
+    .examples = (const char *const[]){
+        "hc md5 hash -s 202CB962AC59075B964B07152D234B70", "restore the string whose MD5 this is (digits, letters; 1 to 10 characters)",
+        "hc ALG hash -s DIGEST -a 0123456789 -x 8", "only digits, at most 8 of them: -a is a set of characters, not a mask",
+        "hc ALG hash --hashes leaked.txt -x 6", "every digest of the file (one per line) in one pass over the keyspace",
+        "hc md5 hash -p", "performance test: how fast this machine tries candidates",
+        NULL},
 };
