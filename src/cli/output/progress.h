@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hc/file.h"
+
 typedef enum progress_policy {
     PROGRESS_AUTO,   /* a live line when stderr is a terminal and TERM is not "dumb" */
     PROGRESS_FORCE,  /* --progress: a live line wherever stderr goes */
@@ -54,6 +56,11 @@ bool progress_live(const progress *p);
 typedef void (*progress_render)(void *ctx, double elapsed, bool full, char *line, size_t size);
 progress *progress_start_custom(progress_render render, void *ctx, double interval, bool enter);
 
+/* What the file engine reports to (bytes hashed) and asks (Ctrl+C or
+ * SIGTERM came): valid while the display runs; for a NULL display, the
+ * interrupt alone. */
+const hc_file_events *progress_events(progress *p);
+
 /* Erase the line and stop the display (its thread is joined). */
 void progress_stop(progress *p);
 
@@ -62,6 +69,8 @@ void progress_stop(progress *p);
  * only; elsewhere nothing happens). Nests with the per-write hooks. */
 void progress_hold(progress *p);
 void progress_release(progress *p);
+/* Either of them, for the file engine's hash queue (display: a progress). */
+void progress_hold_switch(void *display, bool hold);
 
 /* For output.c, around every write to stdout; end gets the bytes
  * written. */
