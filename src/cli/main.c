@@ -9,7 +9,7 @@ int main(int argc, char **argv)
      * disk (the -o file is then removed or restored), instead of killing
      * hc half way through. */
     plat_ignore_write_signals();
-    cli_apply_simd_limit();
+    cli_check_simd_variable();
 
     cli_output out;
     output_init(&out, stdout);
