@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "platform.h"
 
@@ -31,6 +32,9 @@ typedef struct walk_options {
     bool recursive;
     const char *include; /* -i: NULL or "" means no filter */
     const char *exclude; /* -e */
+    /* --part K/N (part.h): only the files, and the unreadable
+     * sub-directories, of part K; parts 0: everything */
+    uint64_t part, parts;
 } walk_options;
 
 typedef struct walk walk;
