@@ -2,14 +2,11 @@
 #ifndef HC_CLI_H
 #define HC_CLI_H
 
-#include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "hc/algorithm.h"
 
@@ -28,9 +25,7 @@ enum {
 
 /* ---- pieces every mode shares (common.c) ---- */
 
-/* Seconds on a clock (CLOCK_MONOTONIC for durations and deadlines, the
- * CPU-time clocks for hc bench). */
-double cli_clock_seconds(clockid_t clock);
+/* Seconds on the monotonic clock, for durations and deadlines. */
 double cli_monotonic_seconds(void);
 
 /* "hc: out of memory" on stderr, in the library's words. */
@@ -287,10 +282,9 @@ void cli_algs_single(cli_algs *algs, const hc_algorithm *alg);
  * cli_status_requested: the progress display prints a status line. */
 extern atomic_int cli_interrupted;
 extern atomic_int cli_status_requested;
-/* pthread_create for the CLI's helper threads (progress, counting): they
+/* Helper threads (progress, counting) start with plat_thread_start: they
  * never take these signals, so that they reach the main thread, whose
  * waits are the ones to interrupt. */
-int cli_thread_start(pthread_t *thread, void *(*body)(void *), void *arg);
 void cli_catch_interrupt(void);
 
 #endif

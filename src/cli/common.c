@@ -7,17 +7,11 @@
 #include <string.h>
 
 #include "hc/encode.h"
-
-double cli_clock_seconds(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "platform.h"
 
 double cli_monotonic_seconds(void)
 {
-    return cli_clock_seconds(CLOCK_MONOTONIC);
+    return plat_clock_seconds(PLAT_CLOCK_MONOTONIC);
 }
 
 void cli_out_of_memory(void)

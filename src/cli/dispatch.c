@@ -1,5 +1,4 @@
 /* The top of the command line: hc <algorithm> <mode> [options] (contract §1). */
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 

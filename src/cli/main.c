@@ -1,16 +1,14 @@
 /* hc: the entry point. */
-#include <signal.h>
-
 #include "cli.h"
+#include "platform.h"
 
 int main(int argc, char **argv)
 {
-    /* A closed pipe shows up as EPIPE from write, handled in output. */
-    signal(SIGPIPE, SIG_IGN);
-    /* Past RLIMIT_FSIZE a write fails with EFBIG, handled like a full disk
-     * (the -o file is then removed or restored), instead of killing hc
-     * half way through. */
-    signal(SIGXFSZ, SIG_IGN);
+    /* A closed pipe shows up as EPIPE from write, handled in output; past
+     * the file size limit a write fails with EFBIG, handled like a full
+     * disk (the -o file is then removed or restored), instead of killing
+     * hc half way through. */
+    plat_ignore_write_signals();
     cli_check_simd_variable();
 
     cli_output out;

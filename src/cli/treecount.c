@@ -2,17 +2,15 @@
 #include "treecount.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
+#include "platform.h"
 
 struct tree_count {
-    pthread_t thread;
+    plat_thread *thread;
     atomic_bool stop;
     walk *walk;
     read_range range;
@@ -28,10 +26,10 @@ static void *count_main(void *arg)
         if (item.kind == WALK_FILE) {
             /* every listed file gets a line (or an error), as the
              * hashing side counts them; only regular ones have bytes */
-            struct stat st;
+            plat_file_info info;
             files++;
-            if (fstatat(walk_dir_fd(item.dir), item.name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
-                bytes += read_length((uint64_t)st.st_size, &count->range);
+            if (plat_stat_at(walk_dir_handle(item.dir), item.name, &info) == 0 && info.kind == PLAT_KIND_REGULAR)
+                bytes += read_length(info.size, &count->range);
         }
         walk_item_free(&item);
     }
@@ -53,7 +51,7 @@ tree_count *tree_count_start(const char *source, const walk_options *options, co
     count->range = *range;
     count->display = display;
     count->walk = walk_open(source, options);
-    if (count->walk == NULL || cli_thread_start(&count->thread, count_main, count) != 0) {
+    if (count->walk == NULL || plat_thread_start(&count->thread, count_main, count) != 0) {
         walk_close(count->walk);
         free(count);
         return NULL;
@@ -66,7 +64,7 @@ void tree_count_stop(tree_count *count)
     if (count == NULL)
         return;
     atomic_store(&count->stop, true);
-    pthread_join(count->thread, NULL);
+    plat_thread_join(count->thread);
     walk_close(count->walk);
     free(count);
 }

@@ -1,15 +1,12 @@
 /* CPU feature detection (CPUID + XGETBV), done once, and the SIMD level
  * limit that the HC_SIMD environment variable and tests set. */
-#define _GNU_SOURCE
 #include "hc/cpu.h"
 
-#include <stdlib.h>
-
-#include <sched.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "platform.h"
 #include "simd.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -148,12 +145,5 @@ bool hc_cpu_has_gfni(void)
 
 unsigned hc_cpu_count(void)
 {
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
-        int n = CPU_COUNT(&set);
-        if (n > 0)
-            return (unsigned)n;
-    }
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
+    return plat_cpu_count();
 }

@@ -7,10 +7,12 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "platform.h"
+
 struct hc_pool {
     unsigned threads;
     unsigned started;          /* workers actually running */
-    pthread_t *workers;
+    plat_thread **workers;
     pthread_mutex_t lock;
     pthread_cond_t wake;       /* a new loop or shutdown */
     pthread_cond_t finished;   /* the last worker left the loop */
@@ -76,13 +78,13 @@ hc_status hc_pool_create(hc_pool **out, unsigned threads)
     pthread_cond_init(&pool->wake, NULL);
     pthread_cond_init(&pool->finished, NULL);
     if (threads > 1) {
-        pool->workers = calloc(threads - 1, sizeof(pthread_t));
+        pool->workers = calloc(threads - 1, sizeof(*pool->workers));
         if (pool->workers == NULL) {
             hc_pool_destroy(pool);
             return HC_ERR_NOMEM;
         }
         for (unsigned i = 0; i < threads - 1; i++) {
-            if (pthread_create(&pool->workers[i], NULL, worker_main, pool) != 0)
+            if (plat_thread_start(&pool->workers[i], worker_main, pool) != 0)
                 break;
             pool->started++;
         }
@@ -102,7 +104,7 @@ void hc_pool_destroy(hc_pool *pool)
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
     for (unsigned i = 0; i < pool->started; i++)
-        pthread_join(pool->workers[i], NULL);
+        plat_thread_join(pool->workers[i]);
     pthread_cond_destroy(&pool->wake);
     pthread_cond_destroy(&pool->finished);
     pthread_mutex_destroy(&pool->lock);

@@ -25,14 +25,13 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "args.h"
 #include "cli.h"
 #include "names.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
+#include "platform.h"
 
 static const cli_option_spec bench_options[] = {
     {OPT_SIZE, 0, "size", "<bytes>", "bytes hashed per message, K/M/G suffixes allowed (default 1M)", 0},
@@ -53,17 +52,17 @@ static const double WALL_LIMIT = 2.5;
 
 static double wall_seconds(void)
 {
-    return cli_clock_seconds(CLOCK_MONOTONIC);
+    return plat_clock_seconds(PLAT_CLOCK_MONOTONIC);
 }
 
 static double thread_seconds(void)
 {
-    return cli_clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+    return plat_clock_seconds(PLAT_CLOCK_THREAD_CPU);
 }
 
 static double process_seconds(void)
 {
-    return cli_clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+    return plat_clock_seconds(PLAT_CLOCK_PROCESS_CPU);
 }
 
 /* ---- the core clock ---- */
@@ -148,18 +147,8 @@ static bool parse_size(const char *text, uint64_t *bytes)
  * physical memory; 0 when neither is known. */
 static uint64_t memory_available(uint64_t *total)
 {
-    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    *total = pages > 0 && page_size > 0 ? (uint64_t)pages * (uint64_t)page_size : 0;
-    FILE *f = fopen("/proc/meminfo", "r");
-    if (f == NULL)
-        return *total;
-    char line[256];
-    unsigned long long kib = 0;
-    bool found = false;
-    while (!found && fgets(line, sizeof(line), f))
-        found = sscanf(line, "MemAvailable: %llu kB", &kib) == 1;
-    fclose(f);
-    return found ? (uint64_t)kib * 1024 : *total;
+    *total = plat_memory_total();
+    return plat_memory_available();
 }
 
 static void format_bytes(uint64_t bytes, char *out, size_t size)
@@ -326,22 +315,9 @@ static const char *simd_text(const hc_algorithm *alg)
 
 static void cpu_model(char *out, size_t size)
 {
-    snprintf(out, size, "unknown CPU");
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (f == NULL)
-        return;
-    char line[512];
-    while (fgets(line, sizeof(line), f)) {
-        if (strncmp(line, "model name", 10) == 0) {
-            const char *colon = strchr(line, ':');
-            if (colon) {
-                colon += strspn(colon + 1, " \t") + 1;
-                snprintf(out, size, "%.*s", (int)strcspn(colon, "\n"), colon);
-            }
-            break;
-        }
-    }
-    fclose(f);
+    plat_cpu_model(out, size);
+    if (out[0] == '\0')
+        snprintf(out, size, "unknown CPU");
 }
 
 static void print_header(cli_output *out, uint64_t size, double hz)
@@ -350,7 +326,7 @@ static void print_header(cli_output *out, uint64_t size, double hz)
     format_bytes(size, bytes, sizeof(bytes));
     cpu_model(model, sizeof(model));
     double load[3] = {0, 0, 0};
-    if (getloadavg(load, 3) != 3)
+    if (!plat_load_average(load))
         load[0] = load[1] = load[2] = -1;
     output_line(out, "hc %s bench: %s hashed in memory by one thread (best of %d rounds); brute force: one thread,", HC_VERSION,
                 bytes, THROUGHPUT_ROUNDS);

@@ -11,20 +11,16 @@
  * the same file (BSD lists of several algorithms) are verified with one
  * read of it. */
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "args.h"
 #include "cli.h"
 #include "fileline.h"
 #include "formats.h"
 #include "hashqueue.h"
+#include "platform.h"
 #include "progress.h"
 #include "sumfile.h"
 
@@ -106,18 +102,17 @@ static line_status next_line(line_reader *r, const char **line, size_t *len, boo
                 r->cap *= 2;
             }
         }
-        struct pollfd ready = {.fd = r->fd, .events = POLLIN};
-        if (!may_wait && poll(&ready, 1, 0) == 0)
+        if (!may_wait && plat_wait_readable(r->fd, 0) == 0)
             return LINE_WOULD_WAIT;
         /* a pipe may keep us waiting: Ctrl+C is looked at four times a
          * second (reads restart after signals, interrupt.c) */
         int polled;
-        while ((polled = poll(&ready, 1, 250)) == 0 || (polled < 0 && errno == EINTR))
+        while ((polled = plat_wait_readable(r->fd, 250)) == 0 || (polled < 0 && errno == EINTR))
             if (atomic_load(&cli_interrupted))
                 return LINE_INTERRUPTED;
         if (atomic_load(&cli_interrupted))
             return LINE_INTERRUPTED;
-        ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
+        ptrdiff_t n = plat_read(r->fd, r->buf + r->end, r->cap - r->end);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
@@ -492,7 +487,7 @@ static bool take_line(check_run *run, const char *text, size_t len)
 
 /* ---- hashing and printing (hash queue callbacks) ---- */
 
-static int open_job(void *ctx, size_t i, struct stat *st, file_result *result)
+static int open_job(void *ctx, size_t i, plat_file_info *info, file_result *result)
 {
     check_run *run = ctx;
     check_job *job = &run->jobs[i];
@@ -500,18 +495,18 @@ static int open_job(void *ctx, size_t i, struct stat *st, file_result *result)
         result->status = READ_SKIPPED;
         return -1;
     }
-    /* O_NONBLOCK: a FIFO in the list waits for its writer in the reader's
-     * poll, where Ctrl+C reaches it, not in open(2) */
-    int fd = open(job->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    /* non-blocking: a FIFO in the list waits for its writer in the
+     * reader's wait, where Ctrl+C reaches it, not in the open */
+    int fd = plat_open(job->path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
     if (fd < 0) {
         result->status = READ_OPEN_ERROR;
         result->error_number = errno;
         return -1;
     }
-    if (fstat(fd, st) != 0) {
+    if (plat_file_info_of(fd, info) != 0) {
         result->status = READ_STAT_ERROR;
         result->error_number = errno;
-    } else if (S_ISDIR(st->st_mode)) {
+    } else if (info->kind == PLAT_KIND_DIRECTORY) {
         result->status = READ_READ_ERROR;
         result->error_number = EISDIR;
     } else {
@@ -519,7 +514,7 @@ static int open_job(void *ctx, size_t i, struct stat *st, file_result *result)
          * their end (a written disk image against its published sum) */
         return fd;
     }
-    close(fd);
+    plat_close(fd);
     return -1;
 }
 
@@ -698,7 +693,7 @@ static int check_list_file(check_run *run, const char *name)
     check_list list = list_start(name);
     run->list = &list;
 
-    int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+    int fd = is_stdin ? PLAT_STDIN : plat_open(name, PLAT_OPEN_READ);
     if (fd < 0) {
         progress_warn("%s: %s", list.display, strerror(errno));
         return EXIT_USAGE;
@@ -735,7 +730,7 @@ static int check_list_file(check_run *run, const char *name)
     flush(run);
     free(reader.buf);
     if (!is_stdin)
-        close(fd);
+        plat_close(fd);
     run->list = NULL;
 
     int status = EXIT_OK;
@@ -782,7 +777,7 @@ static int check_list_file(check_run *run, const char *name)
  * standard input or a pipe cannot be read twice: no totals then. */
 
 typedef struct check_count {
-    pthread_t thread;
+    plat_thread *thread;
     atomic_bool stop;
     check_run run;             /* its own batch, list and name buffer */
     size_t capacity;           /* the verifying side's batch size */
@@ -799,10 +794,10 @@ static void count_batch(check_count *c)
         check_job *job = &run->jobs[i];
         if (job->kind != JOB_FILE)
             continue;
-        struct stat st;
+        plat_file_info info;
         c->files++;
-        if (stat(job->path, &st) == 0 && S_ISREG(st.st_mode))
-            c->bytes += (uint64_t)st.st_size;
+        if (plat_path_info(job->path, &info) == 0 && info.kind == PLAT_KIND_REGULAR)
+            c->bytes += info.size;
         free(job->path);
     }
     run->job_count = 0;
@@ -815,14 +810,15 @@ static bool count_list(check_count *c, const char *name)
     check_run *run = &c->run;
     /* stat before open: opening a FIFO would release its writer, which
      * then could write into a FIFO nobody reads any more (SIGPIPE) */
-    struct stat st;
-    if (strcmp(name, "-") == 0 || (stat(name, &st) == 0 && !S_ISREG(st.st_mode)))
+    plat_file_info info;
+    if (strcmp(name, "-") == 0 || (plat_path_info(name, &info) == 0 && info.kind != PLAT_KIND_REGULAR))
         return false;
-    int fd = open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    int fd = plat_open(name, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
     if (fd < 0)
         return true; /* verified: nothing (an error message) */
     line_reader reader = {.fd = fd, .cap = 64 << 10};
-    bool counted = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (reader.buf = malloc(reader.cap)) != NULL;
+    bool counted = plat_file_info_of(fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR &&
+                   (reader.buf = malloc(reader.cap)) != NULL;
     check_list list = list_start(name);
     run->list = &list;
     while (counted && !atomic_load_explicit(&c->stop, memory_order_relaxed)) {
@@ -846,7 +842,7 @@ static bool count_list(check_count *c, const char *name)
     count_batch(c);
     run->list = NULL;
     free(reader.buf);
-    close(fd);
+    plat_close(fd);
     return counted;
 }
 
@@ -890,7 +886,7 @@ static check_count *count_start(const check_run *verify, const char *const *list
     c->run.items = malloc(ITEMS_PER_BATCH * sizeof(*c->run.items));
     c->run.name = malloc(NAME_MAX_BYTES);
     if (c->run.jobs == NULL || c->run.items == NULL || c->run.name == NULL ||
-        cli_thread_start(&c->thread, count_main, c) != 0) {
+        plat_thread_start(&c->thread, count_main, c) != 0) {
         count_free(c);
         return NULL;
     }
@@ -903,7 +899,7 @@ static void count_stop(check_count *c)
     if (c == NULL)
         return;
     atomic_store(&c->stop, true);
-    pthread_join(c->thread, NULL);
+    plat_thread_join(c->thread);
     count_free(c);
 }
 

@@ -1,18 +1,15 @@
 /* dir mode: hash the files of a directory (contract §2.4, §4). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "habits.h"
 #include "fileline.h"
 #include "hashqueue.h"
 #include "part.h"
+#include "platform.h"
 #include "treecount.h"
 #include "walk.h"
 
@@ -66,7 +63,7 @@ typedef struct dir_run {
 
 /* Opens a listed file for hashing; -1, with the result filled in, when it
  * cannot be hashed. */
-static int open_entry(void *ctx, size_t i, struct stat *st, file_result *result)
+static int open_entry(void *ctx, size_t i, plat_file_info *info, file_result *result)
 {
     dir_run *run = ctx;
     const walk_item *item = &run->entries[i].item;
@@ -74,24 +71,25 @@ static int open_entry(void *ctx, size_t i, struct stat *st, file_result *result)
         result->status = READ_SKIPPED; /* a walk error, printed as such */
         return -1;
     }
-    /* O_NONBLOCK: should a FIFO have replaced the listed file, opening it
+    /* Non-blocking: should a FIFO have replaced the listed file, opening it
      * must not wait for a writer (it is skipped below). */
-    int fd = openat(walk_dir_fd(item->dir), item->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    int fd = plat_open_at(walk_dir_handle(item->dir), item->name,
+                          PLAT_OPEN_READ | PLAT_OPEN_NOFOLLOW | PLAT_OPEN_NONBLOCK);
     if (fd < 0) {
         /* ELOOP: a symlink now; symlinks are not hashed */
         result->status = errno == ELOOP ? READ_SKIPPED : READ_OPEN_ERROR;
         result->error_number = errno;
         return -1;
     }
-    if (fstat(fd, st) != 0) {
+    if (plat_file_info_of(fd, info) != 0) {
         result->status = READ_STAT_ERROR;
         result->error_number = errno;
-    } else if (!S_ISREG(st->st_mode)) {
+    } else if (info->kind != PLAT_KIND_REGULAR) {
         result->status = READ_SKIPPED;
     } else {
         return fd;
     }
-    close(fd);
+    plat_close(fd);
     return -1;
 }
 
@@ -138,17 +136,10 @@ static bool print_entry(void *ctx, size_t i, const file_result *result)
  * descriptor limit, raised to its hard maximum first. */
 static size_t dirs_per_batch(void)
 {
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+    uint64_t limit;
+    if (!plat_raise_open_files(65536, &limit))
         return 8;
-    rlim_t want = limit.rlim_max < 65536 ? limit.rlim_max : 65536;
-    if (limit.rlim_cur < want) {
-        rlim_t old = limit.rlim_cur;
-        limit.rlim_cur = want;
-        if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
-            limit.rlim_cur = old;
-    }
-    size_t dirs = limit.rlim_cur > 128 ? (size_t)(limit.rlim_cur - 64) / 4 : 8;
+    size_t dirs = limit > 128 ? (size_t)((limit - 64) / 4) : 8;
     return dirs < 256 ? dirs : 256;
 }
 

@@ -1,16 +1,14 @@
 /* file mode: hash one file (contract §2.3, §3). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "habits.h"
 #include "args.h"
 #include "fileline.h"
 #include "hashqueue.h"
+#include "platform.h"
 
 static const cli_option_spec file_options[] = {
     {OPT_SOURCE, 's', "source", "<file>", "file to hash ('-': standard input); repeat -s, or name files after the options", 0},
@@ -51,15 +49,15 @@ static bool is_stdin_name(const char *path)
     return strcmp(path, "-") == 0;
 }
 
-/* Opens an input ("-" is standard input): a descriptor with st filled in,
- * or -1 with the result's status set. */
-static int open_source(const char *path, struct stat *st, file_result *result)
+/* Opens an input ("-" is standard input): a descriptor with info filled
+ * in, or -1 with the result's status set. */
+static int open_source(const char *path, plat_file_info *info, file_result *result)
 {
     bool is_stdin = is_stdin_name(path);
-    /* O_NONBLOCK: a FIFO without a writer yet must not hold up the open,
-     * where Ctrl+C could not reach it; the reader waits for its data in
-     * poll(2), which looks at the signal flag (reader.c). */
-    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    /* Non-blocking: a FIFO without a writer yet must not hold up the open,
+     * where Ctrl+C could not reach it; the reader waits for its data with
+     * plat_wait_readable, looking at the signal flag (reader.c). */
+    int fd = is_stdin ? PLAT_STDIN : plat_open(path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
     result->status = READ_OK;
     result->error_number = 0;
     if (fd < 0) {
@@ -67,12 +65,12 @@ static int open_source(const char *path, struct stat *st, file_result *result)
         result->error_number = errno;
         return -1;
     }
-    if (fstat(fd, st) != 0) {
+    if (plat_file_info_of(fd, info) != 0) {
         /* a closed standard input cannot be opened either */
         result->status = is_stdin ? READ_OPEN_ERROR : READ_STAT_ERROR;
         result->error_number = errno;
         if (!is_stdin)
-            close(fd);
+            plat_close(fd);
         return -1;
     }
     return fd;
@@ -80,16 +78,16 @@ static int open_source(const char *path, struct stat *st, file_result *result)
 
 static void close_source(int fd)
 {
-    if (fd != STDIN_FILENO)
-        close(fd);
+    if (fd != PLAT_STDIN)
+        plat_close(fd);
 }
 
 /* Opens the source and hashes it into result, showing its progress. */
 static void hash_source(file_reader *reader, const char *path, const read_range *range, bool bad_target,
                         file_result *result)
 {
-    struct stat st;
-    int fd = open_source(path, &st, result);
+    plat_file_info info;
+    int fd = open_source(path, &info, result);
     if (fd < 0)
         return;
     if (bad_target) {
@@ -97,9 +95,9 @@ static void hash_source(file_reader *reader, const char *path, const read_range 
         result->status = READ_BAD_TARGET;
     } else {
         /* a stream's size is unknown: no percentage, no ETA */
-        progress *display = progress_start(S_ISREG(st.st_mode) ? read_length((uint64_t)st.st_size, range) : 0);
+        progress *display = progress_start(info.kind == PLAT_KIND_REGULAR ? read_length(info.size, range) : 0);
         reader->events = progress_events(display);
-        reader_hash_fd(reader, fd, &st, range, result);
+        reader_hash_fd(reader, fd, &info, range, result);
         reader->events = progress_events(NULL);
         progress_stop(display);
     }
@@ -117,10 +115,10 @@ typedef struct file_run {
     line_outcome worst;
 } file_run;
 
-static int open_input(void *ctx, size_t i, struct stat *st, file_result *result)
+static int open_input(void *ctx, size_t i, plat_file_info *info, file_result *result)
 {
     file_run *run = ctx;
-    int fd = open_source(run->paths[i], st, result);
+    int fd = open_source(run->paths[i], info, result);
     if (fd >= 0 && run->bad_target) {
         close_source(fd);
         result->status = READ_BAD_TARGET;
@@ -164,10 +162,11 @@ static void set_input_totals(progress *display, const cli_args *args, const read
         return;
     uint64_t bytes = 0;
     for (size_t i = 0; i < args->input_count; i++) {
-        struct stat st;
+        plat_file_info info;
         bool is_stdin = is_stdin_name(args->inputs[i]);
-        if ((is_stdin ? fstat(STDIN_FILENO, &st) : stat(args->inputs[i], &st)) == 0 && S_ISREG(st.st_mode))
-            bytes += read_length((uint64_t)st.st_size, range);
+        if ((is_stdin ? plat_file_info_of(PLAT_STDIN, &info) : plat_path_info(args->inputs[i], &info)) == 0 &&
+            info.kind == PLAT_KIND_REGULAR)
+            bytes += read_length(info.size, range);
     }
     progress_set_totals(display, args->input_count, bytes);
 }

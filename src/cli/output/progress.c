@@ -12,19 +12,15 @@
 
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <termios.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "platform.h"
 
 /* Runs shorter than this never show a live line: a line that flashes up
  * and vanishes is noise. */
@@ -40,8 +36,8 @@
 #define FILE_COST_BYTES 32768.0
 
 struct progress {
-    pthread_t thread;
-    int wake[2];            /* a byte in wake[1] stops the thread */
+    plat_thread *thread;
+    plat_wakeup *wake;      /* signalled: the thread stops */
     bool live;              /* owns the terminal's live line */
     bool enter;             /* Enter on a terminal stdin asks for a status line */
     double started, interval, last_draw;
@@ -85,15 +81,15 @@ void progress_set_policy(progress_policy chosen)
     policy_set = true;
     const char *term_name = getenv("TERM");
     bool dumb = term_name != NULL && strcmp(term_name, "dumb") == 0;
-    live_allowed = chosen == PROGRESS_FORCE || (chosen == PROGRESS_AUTO && !dumb && isatty(STDERR_FILENO));
-    stdout_shared = live_allowed && isatty(STDOUT_FILENO);
+    live_allowed = chosen == PROGRESS_FORCE || (chosen == PROGRESS_AUTO && !dumb && plat_is_terminal(PLAT_STDERR));
+    stdout_shared = live_allowed && plat_is_terminal(PLAT_STDOUT);
 }
 
 /* Status output is best effort: a failed write to the terminal is ignored. */
 static void write_stderr(const char *text, size_t len)
 {
     while (len > 0) {
-        ssize_t n = write(STDERR_FILENO, text, len);
+        ptrdiff_t n = plat_write(PLAT_STDERR, text, len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -131,9 +127,9 @@ static void set_shown(bool shown)
 /* The terminal's width in columns. */
 static size_t terminal_columns(void)
 {
-    struct winsize size;
-    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
-        return size.ws_col;
+    unsigned terminal = plat_terminal_columns(PLAT_STDERR);
+    if (terminal > 0)
+        return terminal;
     const char *columns = getenv("COLUMNS");
     long n = columns ? strtol(columns, NULL, 10) : 0;
     return n > 0 && n < 10000 ? (size_t)n : 80;
@@ -296,8 +292,7 @@ static void draw_live(progress *p, double now)
  * the live line's row)? */
 static bool enter_echoed(void)
 {
-    struct termios mode;
-    return tcgetattr(STDIN_FILENO, &mode) == 0 && (mode.c_lflag & ECHO);
+    return plat_terminal_echoes(PLAT_STDIN);
 }
 
 static void print_full(progress *p, double now, bool cursor_up)
@@ -315,7 +310,7 @@ static void print_full(progress *p, double now, bool cursor_up)
 static bool enter_pressed(bool *watch)
 {
     char junk[256];
-    ssize_t got = read(STDIN_FILENO, junk, sizeof(junk));
+    ptrdiff_t got = plat_read(PLAT_STDIN, junk, sizeof(junk));
     if (got < 0 && (errno == EINTR || errno == EAGAIN))
         return false;
     if (got <= 0) {
@@ -328,21 +323,18 @@ static bool enter_pressed(bool *watch)
 static void *display_main(void *arg)
 {
     progress *p = arg;
-    bool watch_stdin = p->enter && isatty(STDIN_FILENO);
+    bool watch_stdin = p->enter && plat_is_terminal(PLAT_STDIN);
     for (;;) {
-        struct pollfd fds[2] = {{.fd = p->wake[0], .events = POLLIN}, {.fd = STDIN_FILENO, .events = POLLIN}};
         /* A job in the background must not read the terminal (SIGTTIN). */
-        nfds_t count = watch_stdin && tcgetpgrp(STDIN_FILENO) == getpgrp() ? 2 : 1;
-        int ready = poll(fds, count, TICK_MS);
-        if (ready > 0 && fds[0].revents)
+        bool watching = watch_stdin && plat_terminal_foreground(PLAT_STDIN);
+        plat_wait_result woke = plat_wakeup_wait(p->wake, watching ? PLAT_STDIN : PLAT_FILE_INVALID, TICK_MS);
+        if (woke == PLAT_WAIT_WOKEN)
             break;
         bool full = atomic_exchange(&cli_status_requested, 0) != 0, enter = false;
-        if (ready > 0 && count == 2 && fds[1].revents) {
-            if (fds[1].revents & POLLNVAL)
-                watch_stdin = false;
-            else
-                enter = enter_pressed(&watch_stdin);
-        }
+        if (woke == PLAT_WAIT_INVALID)
+            watch_stdin = false;
+        else if (woke == PLAT_WAIT_INPUT)
+            enter = enter_pressed(&watch_stdin);
         double now = cli_monotonic_seconds();
         if (p->tick)
             p->tick(p->ctx, now);
@@ -379,7 +371,7 @@ static progress *start(progress_render render_fn, progress_tick tick, void *ctx,
     progress *p = calloc(1, sizeof(*p));
     if (p == NULL)
         return NULL;
-    if (pipe(p->wake) != 0) {
+    if ((p->wake = plat_wakeup_create()) == NULL) {
         free(p);
         return NULL;
     }
@@ -400,13 +392,12 @@ static progress *start(progress_render render_fn, progress_tick tick, void *ctx,
     if (p->live)
         term.owner = p;
     pthread_mutex_unlock(&term.lock);
-    if (cli_thread_start(&p->thread, display_main, p) != 0) {
+    if (plat_thread_start(&p->thread, display_main, p) != 0) {
         pthread_mutex_lock(&term.lock);
         if (term.owner == p)
             term.owner = NULL;
         pthread_mutex_unlock(&term.lock);
-        close(p->wake[0]);
-        close(p->wake[1]);
+        plat_wakeup_destroy(p->wake);
         free(p);
         return NULL;
     }
@@ -481,10 +472,8 @@ void progress_stop(progress *p)
 {
     if (p == NULL)
         return;
-    char stop = 1;
-    while (write(p->wake[1], &stop, 1) < 0 && errno == EINTR)
-        continue;
-    pthread_join(p->thread, NULL);
+    plat_wakeup_signal(p->wake);
+    plat_thread_join(p->thread);
     pthread_mutex_lock(&term.lock);
     if (term.owner == p) {
         if (term.shown)
@@ -493,8 +482,7 @@ void progress_stop(progress *p)
         term.owner = NULL;
     }
     pthread_mutex_unlock(&term.lock);
-    close(p->wake[0]);
-    close(p->wake[1]);
+    plat_wakeup_destroy(p->wake);
     free(p);
 }
 
@@ -608,7 +596,7 @@ void progress_erase_for_signal(void)
 {
     if (atomic_load(&line_on_screen)) {
         static const char erase[] = "\r\033[K";
-        ssize_t ignored = write(STDERR_FILENO, erase, sizeof(erase) - 1);
+        ptrdiff_t ignored = plat_write(PLAT_STDERR, erase, sizeof(erase) - 1);
         (void)ignored;
     }
 }

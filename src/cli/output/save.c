@@ -10,30 +10,27 @@
  *  - A file hc creates (O_EXCL) is removed again when it cannot be written
  *    completely: no partial file.
  *  - An existing regular file is left as it was when the new text cannot be
- *    written: the space is reserved first (fallocate, where the file system
- *    has it), so a full disk shows before any byte changes; the bytes about
+ *    written: the space is reserved first (plat_reserve, where the file
+ *    system has it), so a full disk shows before any byte changes; the bytes about
  *    to be overwritten are read first and written back should a write still
  *    fail part way. */
-#define _GNU_SOURCE /* fallocate */
 #include "cli.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "platform.h"
 
 /* Symlinks followed while looking for the file a dangling link names, as
  * the kernel's own limit (path_resolution(7)). */
 enum { LINK_HOPS_MAX = 40, OPEN_ATTEMPTS = 8 };
 
-static bool pwrite_all(int fd, const char *data, size_t len, off_t offset, size_t *written)
+static bool pwrite_all(int fd, const char *data, size_t len, uint64_t offset, size_t *written)
 {
     size_t done = 0;
     while (done < len) {
-        ssize_t n = pwrite(fd, data + done, len - done, offset + (off_t)done);
+        ptrdiff_t n = plat_pwrite(fd, data + done, len - done, offset + done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -53,7 +50,7 @@ static bool pwrite_all(int fd, const char *data, size_t len, off_t offset, size_
 static bool write_all(int fd, const char *data, size_t len)
 {
     while (len > 0) {
-        ssize_t n = write(fd, data, len);
+        ptrdiff_t n = plat_write(fd, data, len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -71,22 +68,18 @@ static bool write_all(int fd, const char *data, size_t len)
  * link's directory; NULL with errno EINVAL when path is not a symlink. */
 static char *link_target(const char *path)
 {
-    char buf[PATH_MAX];
-    ssize_t n = readlink(path, buf, sizeof(buf));
-    if (n < 0)
+    char *link = plat_read_link(path);
+    if (link == NULL)
         return NULL;
-    if ((size_t)n >= sizeof(buf)) {
-        errno = ENAMETOOLONG;
-        return NULL;
-    }
+    size_t n = strlen(link);
     const char *slash = strrchr(path, '/');
-    size_t dir_len = buf[0] == '/' || slash == NULL ? 0 : (size_t)(slash - path) + 1;
-    char *target = malloc(dir_len + (size_t)n + 1);
-    if (target == NULL)
-        return NULL;
-    memcpy(target, path, dir_len);
-    memcpy(target + dir_len, buf, (size_t)n);
-    target[dir_len + (size_t)n] = '\0';
+    size_t dir_len = link[0] == '/' || slash == NULL ? 0 : (size_t)(slash - path) + 1;
+    char *target = malloc(dir_len + n + 1);
+    if (target != NULL) {
+        memcpy(target, path, dir_len);
+        memcpy(target + dir_len, link, n + 1);
+    }
+    free(link);
     return target;
 }
 
@@ -113,7 +106,7 @@ static char *resolve_links(const char *path)
 
 typedef struct save_target {
     int fd;
-    struct stat st;
+    plat_file_info info;
     /* The file hc created (the path, or the end of a dangling symlink
      * chain): removed again on failure. NULL for an existing file. */
     char *created;
@@ -122,13 +115,12 @@ typedef struct save_target {
 /* Opens path for writing the way `>` does, without truncating. */
 static bool open_target(const char *path, save_target *t)
 {
-    const int flags = O_WRONLY | O_CLOEXEC | O_NOCTTY;
     memset(t, 0, sizeof(*t));
     t->fd = -1;
     /* Each round either opens or finds the path changed meanwhile (created
      * or removed by someone else); a few rounds settle any real race. */
     for (int attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
-        t->fd = open(path, flags | O_CREAT | O_EXCL, 0666);
+        t->fd = plat_open(path, PLAT_OPEN_WRITE | PLAT_OPEN_CREATE_NEW);
         if (t->fd >= 0) {
             t->created = strdup(path);
             break;
@@ -137,7 +129,7 @@ static bool open_target(const char *path, save_target *t)
             return false;
         /* It exists: write into it where it points (a FIFO blocks here
          * until a reader comes, as with `>`). */
-        t->fd = open(path, flags);
+        t->fd = plat_open(path, PLAT_OPEN_WRITE);
         if (t->fd >= 0)
             break;
         if (errno != ENOENT)
@@ -147,7 +139,7 @@ static bool open_target(const char *path, save_target *t)
         char *end = resolve_links(path);
         if (end == NULL)
             return false;
-        t->fd = open(end, flags | O_CREAT | O_EXCL, 0666);
+        t->fd = plat_open(end, PLAT_OPEN_WRITE | PLAT_OPEN_CREATE_NEW);
         if (t->fd >= 0) {
             t->created = end;
             break;
@@ -162,11 +154,11 @@ static bool open_target(const char *path, save_target *t)
         errno = ELOOP; /* the path kept changing under us */
         return false;
     }
-    if (fstat(t->fd, &t->st) != 0) {
+    if (plat_file_info_of(t->fd, &t->info) != 0) {
         int saved = errno;
-        close(t->fd);
+        plat_close(t->fd);
         if (t->created)
-            unlink(t->created);
+            plat_unlink(t->created);
         free(t->created);
         errno = saved;
         return false;
@@ -178,42 +170,27 @@ static bool open_target(const char *path, save_target *t)
  * since. */
 static void remove_created(const save_target *t)
 {
-    struct stat now;
-    if (lstat(t->created, &now) == 0 && now.st_dev == t->st.st_dev && now.st_ino == t->st.st_ino)
-        unlink(t->created);
-}
-
-/* Reserves [0, len) without changing the file's size or bytes. false only
- * when the file system said no for want of space (or quota); a file system
- * without fallocate is written without the reservation. */
-static bool reserve(int fd, size_t len)
-{
-#ifdef __linux__
-    if (len > 0 && fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)len) != 0)
-        return errno != ENOSPC && errno != EDQUOT && errno != EFBIG;
-#else
-    (void)fd;
-    (void)len;
-#endif
-    return true;
+    plat_file_info now;
+    if (plat_link_info(t->created, &now) == 0 && now.device == t->info.device && now.inode == t->info.inode)
+        plat_unlink(t->created);
 }
 
 /* The first len bytes of the existing file, read through a second
  * descriptor (the target is open write-only: a FIFO must not be opened for
  * reading). NULL when it cannot be read (a write-only file): then a failed
  * write cannot be undone. */
-static char *read_old(const char *path, const struct stat *st, size_t len)
+static char *read_old(const char *path, const plat_file_info *info, size_t len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    int fd = plat_open(path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
     if (fd < 0)
         return NULL;
-    struct stat again;
+    plat_file_info again;
     char *old = NULL;
-    if (fstat(fd, &again) == 0 && again.st_dev == st->st_dev && again.st_ino == st->st_ino)
+    if (plat_file_info_of(fd, &again) == 0 && again.device == info->device && again.inode == info->inode)
         old = malloc(len ? len : 1);
     size_t done = 0;
     while (old != NULL && done < len) {
-        ssize_t n = pread(fd, old + done, len - done, (off_t)done);
+        ptrdiff_t n = plat_pread(fd, old + done, len - done, done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -223,7 +200,7 @@ static char *read_old(const char *path, const struct stat *st, size_t len)
             done += (size_t)n;
         }
     }
-    close(fd);
+    plat_close(fd);
     return old;
 }
 
@@ -231,29 +208,30 @@ static char *read_old(const char *path, const struct stat *st, size_t len)
  * was wherever that can be done (docs/reliability.md). */
 static bool rewrite_regular(const char *path, const save_target *t, const char *data, size_t len)
 {
-    const off_t old_size = t->st.st_size;
-    if (!reserve(t->fd, len)) {
+    const uint64_t old_size = t->info.size;
+    /* the space first, so a full disk shows before any byte changes */
+    if (plat_reserve(t->fd, len) != 0) {
         int saved = errno;
         /* give back what a partial reservation took past the end */
-        if (ftruncate(t->fd, old_size) != 0) {
+        if (plat_truncate(t->fd, old_size) != 0) {
             /* nothing more to undo: the size was never changed */
         }
         errno = saved;
         return false;
     }
-    size_t overwritten = (uint64_t)old_size < len ? (size_t)old_size : len;
-    char *old = read_old(path, &t->st, overwritten);
+    size_t overwritten = old_size < len ? (size_t)old_size : len;
+    char *old = read_old(path, &t->info, overwritten);
     size_t written = 0;
-    bool ok = pwrite_all(t->fd, data, len, 0, &written) && ((off_t)len >= old_size || ftruncate(t->fd, (off_t)len) == 0);
+    bool ok = pwrite_all(t->fd, data, len, 0, &written) && (len >= old_size || plat_truncate(t->fd, len) == 0);
     if (!ok) {
         int saved = errno;
         if (old != NULL) {
             /* put back the old bytes, then the old size */
             size_t back = written < overwritten ? written : overwritten;
-            if (!pwrite_all(t->fd, old, back, 0, NULL) || ftruncate(t->fd, old_size) != 0) {
+            if (!pwrite_all(t->fd, old, back, 0, NULL) || plat_truncate(t->fd, old_size) != 0) {
                 /* the file is now partly new: nothing more can be done */
             }
-        } else if (ftruncate(t->fd, (off_t)written) != 0) {
+        } else if (plat_truncate(t->fd, written) != 0) {
             /* a cut-off new text rather than new bytes over old ones */
         }
         errno = saved;
@@ -268,13 +246,13 @@ static bool save_to(const char *path, const char *data, size_t len)
     if (!open_target(path, &t))
         return false;
     bool ok;
-    if (t.created || !S_ISREG(t.st.st_mode))
+    if (t.created || t.info.kind != PLAT_KIND_REGULAR)
         ok = write_all(t.fd, data, len); /* a new file, a device or a FIFO */
     else
         ok = rewrite_regular(path, &t, data, len);
     int saved = errno;
     /* close reports what some file systems (NFS) only learn then */
-    if (close(t.fd) != 0 && ok) {
+    if (plat_close(t.fd) != 0 && ok) {
         ok = false;
         saved = errno;
     }

@@ -7,29 +7,20 @@
  * hashed at a time from a read buffer (at most PIECE_MAX, so that the copy
  * and the hashing meet in the L2 cache) and, for a tree hash, one subtree
  * with one node. */
-#define _GNU_SOURCE /* preadv2, RWF_NOWAIT, MADV_POPULATE_READ, mincore */
 #include "bigfile.h"
 
 #include <assert.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/sendfile.h>
-#include <sys/stat.h>
-#include <sys/uio.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "io_events.h"
+#include "platform.h"
 
 #define KIB ((size_t)1 << 10)
 #define MIB ((size_t)1 << 20)
@@ -151,7 +142,7 @@ struct bigfile {
     uint8_t *ring;               /* SLOTS units, for the serial path's pread */
     size_t ring_len;
     uint8_t *nodes;              /* BATCH_NODES nodes */
-    pthread_t *threads;          /* lane_count + 1, for run.threads */
+    uintptr_t *threads;          /* lane_count + 1, for run.threads */
     atomic_bool no_nowait;       /* preadv2(RWF_NOWAIT) unsupported here */
     atomic_bool no_populate;     /* MADV_POPULATE_READ unsupported (Linux < 5.14) */
 };
@@ -231,13 +222,13 @@ typedef struct run {
     atomic_uint_fast64_t frontier;  /* the furthest unit claimed */
     atomic_bool stream_stop;
     bool streaming;                 /* the streamer runs; under lock */
-    pthread_t streamer;
+    plat_thread *streamer;
     uint64_t stream_from;
     atomic_int error;
     atomic_uint_fast64_t units[BIGFILE_METHODS];
     atomic_uint_fast64_t batch_windows; /* mapped units that were parts of batch_map */
     atomic_uint_fast64_t stepped_bytes; /* fed to serial hashes in prefetched steps (update_streamed) */
-    pthread_t *threads;        /* distinct threads that obtained units (stats), under lock */
+    uintptr_t *threads;        /* distinct threads that obtained units (stats), under lock */
     unsigned thread_count;
 } run;
 
@@ -246,9 +237,7 @@ typedef struct run {
  * more about them than about the method). */
 static double cpu_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return plat_clock_seconds(PLAT_CLOCK_THREAD_CPU);
 }
 
 static void set_error(run *r, int error)
@@ -281,11 +270,11 @@ static void record(run *r, bigfile_method method, int stage, double seconds, siz
 /* Counts the calling thread among those that obtained units. */
 static void count_thread(run *r)
 {
-    pthread_t self = pthread_self();
+    uintptr_t self = plat_thread_id();
     pthread_mutex_lock(&r->lock);
     bool seen = false;
     for (unsigned i = 0; i < r->thread_count && !seen; i++)
-        seen = pthread_equal(r->threads[i], self);
+        seen = r->threads[i] == self;
     if (!seen && r->thread_count < r->bf->lane_count + 1)
         r->threads[r->thread_count++] = self;
     pthread_mutex_unlock(&r->lock);
@@ -357,53 +346,27 @@ static bigfile_method choose(run *r, uint64_t index, bool *trial)
 static void *stream_main(void *arg)
 {
     run *r = arg;
-    /* sendfile to /dev/null reads through the page cache like read(2),
-     * read-ahead and all, without copying a byte (1 GiB cold: 0.03 s of
-     * system time, against 0.2-0.4 s for cat); pread where it is refused */
-    int sink = open("/dev/null", O_WRONLY | O_CLOEXEC);
-    /* Its own open file, so its own read-ahead state: the lanes' reads at
-     * other places of the file would otherwise reset the window it builds
-     * (the kernel keeps one per open file). */
-    char own_path[64];
-    snprintf(own_path, sizeof(own_path), "/proc/self/fd/%d", r->fd);
-    int own = open(own_path, O_RDONLY | O_CLOEXEC);
-    int fd = own >= 0 ? own : r->fd;
-    if (own >= 0)
-        posix_fadvise(own, (off_t)r->start, (off_t)r->length, POSIX_FADV_SEQUENTIAL);
-    uint8_t *buffer = NULL;
+    /* Its own open file where the OS allows, so its own read-ahead state:
+     * the lanes' reads at other places of the file would otherwise reset
+     * the window it builds (the kernel keeps one per open file); read
+     * without a copy where the OS allows (Linux: sendfile to /dev/null,
+     * 1 GiB cold: 0.03 s of system time, against 0.2-0.4 s for cat). */
+    plat_stream *stream = plat_stream_open(r->fd, r->start, r->length);
     uint64_t pos = r->stream_from;
-    while (pos < r->length && !atomic_load_explicit(&r->stream_stop, memory_order_relaxed)) {
+    while (stream != NULL && pos < r->length && !atomic_load_explicit(&r->stream_stop, memory_order_relaxed)) {
         if (pos >= atomic_load_explicit(&r->frontier, memory_order_relaxed) + STREAM_AHEAD) {
-            struct timespec pause = {0, 200 * 1000};
-            nanosleep(&pause, NULL);
+            plat_sleep_microseconds(200);
             continue;
         }
         size_t want = r->length - pos < PIECE_MAX ? (size_t)(r->length - pos) : PIECE_MAX;
-        ssize_t got;
-        if (sink >= 0) {
-            off_t at = (off_t)(r->start + pos);
-            got = sendfile(sink, fd, &at, want);
-            if (got < 0 && errno != EINTR) {
-                close(sink);
-                sink = -1;
-                continue;
-            }
-        } else {
-            if (buffer == NULL && (buffer = malloc(PIECE_MAX)) == NULL)
-                break;
-            got = pread(fd, buffer, want, (off_t)(r->start + pos));
-        }
+        ptrdiff_t got = plat_stream_read(stream, r->start + pos, want);
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
             break; /* the lanes' own reads report what went wrong */
         pos += (uint64_t)got;
     }
-    if (sink >= 0)
-        close(sink);
-    if (own >= 0)
-        close(own);
-    free(buffer);
+    plat_stream_close(stream);
     return NULL;
 }
 
@@ -428,11 +391,11 @@ static void mark_cold(run *r, uint64_t offset)
     pthread_mutex_lock(&r->lock);
     if (!r->streaming) {
         r->stream_from = offset;
-        r->streaming = pthread_create(&r->streamer, NULL, stream_main, r) == 0;
+        r->streaming = plat_thread_start(&r->streamer, stream_main, r) == 0;
         /* The streamer reads ahead: the lanes' own reads need not (their
          * read-ahead would only ask again for what is already coming). */
         if (r->streaming)
-            posix_fadvise(r->fd, (off_t)r->start, (off_t)r->length, POSIX_FADV_RANDOM);
+            plat_advise(r->fd, r->start, r->length, PLAT_ADVICE_RANDOM);
     }
     pthread_mutex_unlock(&r->lock);
 }
@@ -441,7 +404,7 @@ static void stop_streaming(run *r)
 {
     atomic_store(&r->stream_stop, true);
     if (r->streaming)
-        pthread_join(r->streamer, NULL);
+        plat_thread_join(r->streamer);
 }
 
 /* ---- pread --------------------------------------------------------------- */
@@ -450,12 +413,12 @@ int bigfile_read_fully(int fd, uint8_t *buffer, size_t len, uint64_t pos)
 {
     size_t got = 0;
     while (got < len) {
-        ssize_t n = pread(fd, buffer + got, len - got, (off_t)(pos + got));
+        ptrdiff_t n = plat_pread(fd, buffer + got, len - got, pos + got);
         if (n < 0 && errno == EINTR)
             continue;
-        /* dir mode opens with O_NONBLOCK (for FIFOs); a regular file with a
+        /* dir mode opens non-blocking (for FIFOs); a regular file with a
          * mandatory lock would then refuse instead of waiting */
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && fcntl(fd, F_SETFL, 0) == 0)
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && plat_set_blocking(fd) == 0)
             continue;
         if (n < 0)
             return errno;
@@ -466,43 +429,30 @@ int bigfile_read_fully(int fd, uint8_t *buffer, size_t len, uint64_t pos)
     return 0;
 }
 
-/* Whether the page holding file offset pos is in the page cache. A
- * non-blocking read stops (EAGAIN, or a short read) at a missing page, but
- * also at a cached one that carries the kernel's read-ahead mark (the read
- * would start the next read-ahead, which RWF_NOWAIT forbids), so its
- * refusal alone does not prove the file cold: warm files were taken for
- * cold now and then. mincore on a mapping never touched does tell, and
- * costs a few microseconds, paid only when a non-blocking read stops. */
-static bool page_cached(run *r, uint64_t pos)
-{
-    uint64_t page = (uint64_t)r->bf->page;
-    void *map = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, r->fd, (off_t)(pos / page * page));
-    if (map == MAP_FAILED)
-        return false; /* cannot tell: cold, as the read said */
-    unsigned char resident = 0;
-    bool cached = mincore(map, (size_t)page, &resident) == 0 && (resident & 1);
-    munmap(map, (size_t)page);
-    return cached;
-}
-
 /* Message bytes [offset, offset + len) into buffer. While the file seems
  * cached, a non-blocking read comes first: when it cannot deliver
- * everything, the file is cold (see mark_cold). */
+ * everything, the file is cold (see mark_cold). It stops (EAGAIN, or a
+ * short read) at a missing page, but also at a cached one that carries the
+ * kernel's read-ahead mark (the read would start the next read-ahead,
+ * which a non-blocking read may not), so its refusal alone does not prove
+ * the file cold: warm files were taken for cold now and then.
+ * plat_page_cached does tell (mincore on a mapping never touched: a few
+ * microseconds, paid only when a non-blocking read stops); when it cannot
+ * tell, the file is cold, as the read said. */
 static int read_piece(run *r, uint8_t *buffer, uint64_t offset, size_t len)
 {
     uint64_t pos = r->start + offset;
     size_t got = 0;
     if (!atomic_load_explicit(&r->cold, memory_order_relaxed) &&
         !atomic_load_explicit(&r->bf->no_nowait, memory_order_relaxed)) {
-        struct iovec iov = {buffer, len};
-        ssize_t n = preadv2(r->fd, &iov, 1, (off_t)pos, RWF_NOWAIT);
-        if (n == (ssize_t)len)
+        ptrdiff_t n = plat_pread_cached(r->fd, buffer, len, pos);
+        if (n == (ptrdiff_t)len)
             return 0;
         if (n > 0 || (n < 0 && errno == EAGAIN)) {
             got = n > 0 ? (size_t)n : 0; /* it stopped at the page holding pos + got */
-            if (!page_cached(r, pos + got))
+            if (!plat_page_cached(r->fd, pos + got))
                 mark_cold(r, offset + got);
-        } else if (n < 0 && (errno == EOPNOTSUPP || errno == EINVAL || errno == ENOSYS)) {
+        } else if (n < 0 && errno == ENOTSUP) {
             atomic_store(&r->bf->no_nowait, true);
         }
         /* n == 0 (the end of the file: it shrank) and other errors: the
@@ -520,10 +470,8 @@ static bool ensure_buffer(uint8_t **buffer, size_t *have, size_t want)
     uint8_t *fresh = aligned_alloc(align, size);
     if (fresh == NULL)
         return false;
-#ifdef MADV_HUGEPAGE
     if (align == 2 * MIB)
-        madvise(fresh, size, MADV_HUGEPAGE); /* a hint: failure is fine */
-#endif
+        plat_memory_advise(fresh, size, PLAT_HINT_HUGEPAGE); /* a hint: failure is fine */
     /* touched now, so that the first timed read does not pay the faults */
     memset(fresh, 0, size);
     free(*buffer);
@@ -532,43 +480,7 @@ static bool ensure_buffer(uint8_t **buffer, size_t *have, size_t want)
     return true;
 }
 
-/* ---- mmap, and surviving a file that shrinks under the mapping ---------- */
-
-/* A SIGBUS inside a guarded window jumps back to the guard: the file
- * shrank under the mapping. One guard per thread, armed only around the
- * hashing of a window. */
-typedef struct bus_guard {
-    sigjmp_buf env;
-    uintptr_t low, high;
-} bus_guard;
-
-static _Thread_local bus_guard *volatile current_guard;
-static struct sigaction previous_sigbus;
-static pthread_once_t sigbus_once = PTHREAD_ONCE_INIT;
-
-static void on_sigbus(int signal_number, siginfo_t *info, void *context)
-{
-    (void)context;
-    bus_guard *guard = current_guard;
-    uintptr_t address = (uintptr_t)info->si_addr;
-    if (guard != NULL && info->si_code > 0 && address >= guard->low && address < guard->high)
-        siglongjmp(guard->env, 1);
-    /* Not ours: the previous disposition takes it, when the faulting
-     * instruction runs again (or at once, for a SIGBUS sent by kill). */
-    sigaction(SIGBUS, &previous_sigbus, NULL);
-    if (info->si_code <= 0)
-        raise(signal_number);
-}
-
-static void install_sigbus_handler(void)
-{
-    struct sigaction action;
-    memset(&action, 0, sizeof(action));
-    action.sa_sigaction = on_sigbus;
-    action.sa_flags = SA_SIGINFO;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGBUS, &action, &previous_sigbus);
-}
+/* ---- mapping, and surviving a file that shrinks under the mapping ------- */
 
 typedef struct window {
     const uint8_t *data;   /* message offset of the unit */
@@ -583,9 +495,9 @@ typedef struct window {
 static void release_window(const window *w)
 {
     if (w->in_batch)
-        madvise(w->map, w->map_len, MADV_DONTNEED);
+        plat_memory_advise(w->map, w->map_len, PLAT_HINT_DONTNEED);
     else
-        munmap(w->map, w->map_len);
+        plat_unmap(w->map, w->map_len);
 }
 
 #define MAP_REFUSED (-1)
@@ -606,13 +518,11 @@ static int map_window(run *r, uint64_t offset, size_t len, window *w)
     uint64_t page = (uint64_t)r->bf->page;
     w->map_len = (size_t)(end - base);
     w->in_batch = r->batch_map != NULL && base >= r->batch_map_pos && end <= r->batch_map_pos + r->batch_map_len;
-    void *map = w->in_batch ? r->batch_map + (base - r->batch_map_pos)
-                            : mmap(NULL, w->map_len, PROT_READ, MAP_SHARED, r->fd, (off_t)base);
-    if (map == MAP_FAILED) {
+    void *map = w->in_batch ? r->batch_map + (base - r->batch_map_pos) : plat_map(r->fd, base, w->map_len);
+    if (map == NULL) {
         atomic_store(&r->map_failed, true);
         return MAP_REFUSED;
     }
-    pthread_once(&sigbus_once, install_sigbus_handler);
     atomic_store_explicit(&r->mapped, true, memory_order_relaxed);
     if (w->in_batch)
         atomic_fetch_add_explicit(&r->batch_windows, 1, memory_order_relaxed);
@@ -622,23 +532,20 @@ static int map_window(run *r, uint64_t offset, size_t len, window *w)
     size_t span = (size_t)((pos + len - base + page - 1) / page * page - (uint64_t)(first - w->map));
     if (!atomic_load_explicit(&r->cold, memory_order_relaxed)) {
         /* the page the kernel's read-ahead reaches last */
-        unsigned char resident = 1;
-        if (mincore(first + span - page, 1, &resident) == 0 && !(resident & 1))
+        if (plat_map_residency(first + span - page) == PLAT_NOT_RESIDENT)
             mark_cold(r, offset);
     }
-#ifdef MADV_POPULATE_READ
     /* One call fills the page tables: no fault per page while hashing. */
     if (!atomic_load_explicit(&r->bf->no_populate, memory_order_relaxed) &&
-        madvise(first, span, MADV_POPULATE_READ) != 0) {
+        plat_memory_advise(first, span, PLAT_HINT_POPULATE) != 0) {
         if (errno == EFAULT) { /* a SIGBUS had it been touched: the file shrank */
             release_window(w);
             return ENODATA;
         }
-        if (errno == EINVAL)
+        if (errno == ENOTSUP)
             atomic_store(&r->bf->no_populate, true);
         /* otherwise (no memory, interrupted) the hashing faults pages in */
     }
-#endif
     return 0;
 }
 
@@ -734,27 +641,24 @@ typedef struct consume_args {
     uint8_t *nodes;
 } consume_args;
 
-/* consume() on a mapped window, with SIGBUS turned into an error. */
-static int consume_mapped(const consume_args *args, const window *w)
+static int consume_args_call(void *arg)
 {
-    bus_guard guard;
-    guard.low = (uintptr_t)w->map;
-    guard.high = (uintptr_t)w->map + w->map_len;
-    /* The signal mask is saved and restored: SIGBUS is blocked while its
-     * handler runs, and leaving that by siglongjmp must unblock it (one
-     * system call per window). */
-    if (sigsetjmp(guard.env, 1) != 0) {
-        current_guard = NULL;
-        /* Past the end of a file that shrank, or a page the device could
-         * not read: the size tells them apart. */
-        struct stat st;
-        uint64_t end = args->r->start + args->offset + args->len;
-        return fstat(args->r->fd, &st) == 0 && (uint64_t)st.st_size >= end ? EIO : ENODATA;
-    }
-    current_guard = &guard;
-    int error = consume(args->r, args->offset, args->data, args->len, args->nodes);
-    current_guard = NULL;
-    return error;
+    const consume_args *args = arg;
+    return consume(args->r, args->offset, args->data, args->len, args->nodes);
+}
+
+/* consume() on a mapped window, a page that cannot be read (SIGBUS)
+ * turned into an error. */
+static int consume_mapped(consume_args *args, const window *w)
+{
+    int error;
+    if (plat_guarded_call(w->map, w->map_len, consume_args_call, args, &error))
+        return error;
+    /* Past the end of a file that shrank, or a page the device could not
+     * read: the size tells them apart. */
+    plat_file_info info;
+    uint64_t end = args->r->start + args->offset + args->len;
+    return plat_file_info_of(args->r->fd, &info) == 0 && info.size >= end ? EIO : ENODATA;
 }
 
 /* The most a unit obtained by method may be (see READ_UNIT and
@@ -912,8 +816,8 @@ static void map_batch(run *r)
     uint64_t to = r->start + (r->batch_has_tail ? r->last_offset : r->batch_end);
     uint64_t base = from / HUGE_BLOCK * HUGE_BLOCK;
     uint64_t end = (to + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK; /* a batch and its tail: at most 1 GiB + 2 MiB */
-    void *map = mmap(NULL, (size_t)(end - base), PROT_READ, MAP_SHARED, r->fd, (off_t)base);
-    if (map == MAP_FAILED)
+    void *map = plat_map(r->fd, base, (size_t)(end - base));
+    if (map == NULL)
         return;
     r->batch_map = map;
     r->batch_map_pos = base;
@@ -936,7 +840,7 @@ static int run_tree(run *r)
         map_batch(r);
         hc_pool_for(bf->pool, bf->lane_count, tree_lane, r);
         if (r->batch_map != NULL)
-            munmap(r->batch_map, r->batch_map_len);
+            plat_unmap(r->batch_map, r->batch_map_len);
         r->batch_map = NULL;
         if (failed(r))
             return atomic_load(&r->error);
@@ -1092,8 +996,8 @@ static bool run_pipeline(run *r, int *result)
     p.r = r;
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.changed, NULL);
-    pthread_t thread;
-    if (pthread_create(&thread, NULL, producer_main, &p) != 0) {
+    plat_thread *thread;
+    if (plat_thread_start(&thread, producer_main, &p) != 0) {
         pthread_cond_destroy(&p.changed);
         pthread_mutex_destroy(&p.lock);
         return false;
@@ -1127,7 +1031,7 @@ static bool run_pipeline(run *r, int *result)
         if (error != 0)
             break;
     }
-    pthread_join(thread, NULL);
+    plat_thread_join(thread);
     for (size_t i = 0; i < SLOTS; i++)
         release_slot(&p.slots[i]);
     pthread_cond_destroy(&p.changed);
@@ -1172,8 +1076,7 @@ bigfile *bigfile_create(hc_pool *pool, bool spare_cpu)
         free(bf);
         return NULL;
     }
-    long page = sysconf(_SC_PAGESIZE);
-    bf->page = page > 0 ? page : 4096;
+    bf->page = (long)plat_page_size();
     const char *io = getenv("HC_IO");
     bf->forced = io == NULL ? -1 : strcmp(io, "read") == 0 ? BIGFILE_READ : strcmp(io, "map") == 0 ? BIGFILE_MAP : -1;
     atomic_init(&bf->no_nowait, false);
@@ -1245,7 +1148,7 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
         r.piece = r.piece < share ? r.piece : share;
     }
     /* Doubles the kernel's read-ahead window for cold files. */
-    posix_fadvise(fd, (off_t)pos, (off_t)r.length, POSIX_FADV_SEQUENTIAL);
+    plat_advise(fd, pos, r.length, PLAT_ADVICE_SEQUENTIAL);
 
     int error = 0;
     if (r.tree) {
@@ -1260,11 +1163,11 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
     stop_streaming(&r);
     /* The advice belongs to the open file, which a caller's standard
      * input may share with other processes: back to the default. */
-    posix_fadvise(fd, (off_t)pos, (off_t)r.length, POSIX_FADV_NORMAL);
+    plat_advise(fd, pos, r.length, PLAT_ADVICE_NORMAL);
     /* A mapped page past a new end of file reads as zeros, not as an
      * error: a file that shrank meanwhile must be refused here. */
-    struct stat st;
-    if (error == 0 && atomic_load(&r.mapped) && (fstat(fd, &st) != 0 || (uint64_t)st.st_size < end))
+    plat_file_info info;
+    if (error == 0 && atomic_load(&r.mapped) && (plat_file_info_of(fd, &info) != 0 || info.size < end))
         error = ENODATA;
 
     if (stats) {

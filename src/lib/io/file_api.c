@@ -2,25 +2,20 @@
  * reader (reader.c) with its own pool, exactly what the hc command uses for
  * one file, so a program linking libhc takes the same speed path. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "hc/cpu.h"
 #include "hc/file.h"
 #include "hc/pool.h"
 #include "io_events.h"
+#include "platform.h"
 #include "reader.h"
 #include "walk.h"
 
 double io_monotonic_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return plat_clock_seconds(PLAT_CLOCK_MONOTONIC);
 }
 
 struct hc_file_hasher {
@@ -114,12 +109,12 @@ static hc_status status_of(const file_result *result)
     }
 }
 
-static hc_status hash_open_fd(hc_file_hasher *fh, int fd, const struct stat *st, const hc_file_range *range,
+static hc_status hash_open_fd(hc_file_hasher *fh, int fd, const plat_file_info *info, const hc_file_range *range,
                               uint8_t *digests, hc_file_stats *stats)
 {
     read_range bytes = {range ? range->offset : 0, range ? range->limit : 0};
     file_result result = {.digest = digests};
-    reader_hash_fd(&fh->reader, fd, st, &bytes, &result);
+    reader_hash_fd(&fh->reader, fd, info, &bytes, &result);
     fill_stats(stats, &result);
     return status_of(&result);
 }
@@ -127,24 +122,25 @@ static hc_status hash_open_fd(hc_file_hasher *fh, int fd, const struct stat *st,
 hc_status hc_file_hash_fd(hc_file_hasher *fh, int fd, const hc_file_range *range, uint8_t *digests,
                           hc_file_stats *stats)
 {
-    struct stat st;
-    if (fstat(fd, &st) != 0)
+    plat_file_info info;
+    if (plat_file_info_of(fd, &info) != 0)
         return HC_ERR_IO;
-    return hash_open_fd(fh, fd, &st, range, digests, stats);
+    return hash_open_fd(fh, fd, &info, range, digests, stats);
 }
 
 hc_status hc_file_hash_path(hc_file_hasher *fh, const char *path, const hc_file_range *range, uint8_t *digests,
                             hc_file_stats *stats)
 {
-    /* O_NONBLOCK: a FIFO without a writer must not hold up the open, where
-     * cancellation could not reach it; the reader waits for its data. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    /* non-blocking: a FIFO without a writer must not hold up the open,
+     * where cancellation could not reach it; the reader waits for its data */
+    int fd = plat_open(path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
     if (fd < 0)
         return HC_ERR_IO;
-    struct stat st;
-    hc_status status = fstat(fd, &st) == 0 ? hash_open_fd(fh, fd, &st, range, digests, stats) : HC_ERR_IO;
+    plat_file_info info;
+    hc_status status = plat_file_info_of(fd, &info) == 0 ? hash_open_fd(fh, fd, &info, range, digests, stats)
+                                                         : HC_ERR_IO;
     int saved = errno;
-    close(fd);
+    plat_close(fd);
     errno = saved;
     return status;
 }

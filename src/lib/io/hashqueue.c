@@ -8,7 +8,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include "platform.h"
 
 /* Inputs hashed per parallel loop: enough to keep every thread busy and
  * amortise waking them, few enough that output starts at once. */
@@ -18,7 +19,7 @@
 
 typedef struct queue_slot {
     file_result result;
-    struct stat st;
+    plat_file_info info;
     int fd;          /* a big input's descriptor, kept when keep_big_open */
     bool deferred;   /* big: hashed after the loop, alone, by the caller */
     bool ready;      /* result complete: may be printed */
@@ -71,7 +72,7 @@ static void close_input(hash_queue *q, size_t i, int fd)
     if (q->ops->close)
         q->ops->close(q->ctx, i, fd);
     else
-        close(fd);
+        plat_close(fd);
 }
 
 /* Opens input i; -1, with the result filled in, when it cannot be hashed. */
@@ -87,7 +88,7 @@ static int open_input(hash_queue *q, size_t i)
         slot->result.status = READ_INTERRUPTED;
         return -1;
     }
-    return q->ops->open(q->ctx, i, &slot->st, &slot->result);
+    return q->ops->open(q->ctx, i, &slot->info, &slot->result);
 }
 
 static void hash_open_input(hash_queue *q, file_reader *reader, size_t i, int fd)
@@ -104,7 +105,7 @@ static void hash_open_input(hash_queue *q, file_reader *reader, size_t i, int fd
             return;
         }
     }
-    reader_hash_fd(reader, fd, &slot->st, &q->range, &slot->result);
+    reader_hash_fd(reader, fd, &slot->info, &q->range, &slot->result);
     close_input(q, i, fd);
 }
 
@@ -112,9 +113,9 @@ static void hash_small(hash_queue *q, file_reader *reader, size_t i)
 {
     queue_slot *slot = &q->slots[i];
     int fd = open_input(q, i);
-    if (fd >= 0 && q->reader_count > 1 && !read_is_small(&slot->st, &q->range)) {
+    if (fd >= 0 && q->reader_count > 1 && !read_is_small(&slot->info, &q->range)) {
         /* a FIFO or device cannot be opened twice for the same bytes */
-        if (q->ops->keep_big_open || !S_ISREG(slot->st.st_mode))
+        if (q->ops->keep_big_open || slot->info.kind != PLAT_KIND_REGULAR)
             slot->fd = fd;
         else
             close_input(q, i, fd);

@@ -15,16 +15,15 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <sys/stat.h>
 
 #include "reader.h"
 
 typedef struct hash_queue_ops {
-    /* Opens input i: a descriptor with *st filled in, or -1 with
+    /* Opens input i: a descriptor with *info filled in, or -1 with
      * result->status (and error_number) set; READ_SKIPPED prints nothing.
      * Called on any pool thread. */
-    int (*open)(void *ctx, size_t i, struct stat *st, file_result *result);
-    /* Closes what open returned; NULL: close(2). */
+    int (*open)(void *ctx, size_t i, plat_file_info *info, file_result *result);
+    /* Closes what open returned; NULL: plat_close. */
     void (*close)(void *ctx, size_t i, int fd);
     /* Input i's algorithms, in output order; NULL: the queue's rows for all. */
     void (*algorithms)(void *ctx, size_t i, const hc_algorithm *const **rows, size_t *count);

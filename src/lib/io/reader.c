@@ -1,6 +1,6 @@
 /* Reading files for hashing.
  *
- * A small range of a regular file is read with one pread(2) into a
+ * A small range of a regular file is read with one positioned read into a
  * reusable buffer and hashed from there; a big one goes to bigfile.c,
  * which splits the copy over the threads (or hides it behind the hashing)
  * and chooses between pread and mmap by measuring. Pipes, FIFOs and
@@ -13,20 +13,12 @@
 
 #include "bigfile.h"
 
-#include <assert.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "io_events.h"
-
-static_assert(sizeof(off_t) == 8, "files beyond 2 GiB need a 64-bit off_t");
+#include "platform.h"
 
 /* Streams are read in chunks of this size. */
 #define READ_CHUNK ((size_t)1 << 20)
@@ -157,16 +149,15 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
 
 /* Waits until a pipe, FIFO, terminal or socket has data or is closed: 0,
  * or EINTR after Ctrl+C. A blocking read could wait for a silent producer
- * forever, whatever the signal flag says; poll looks at it four times a
+ * forever, whatever the signal flag says; the wait looks at it four times a
  * second (and returns at once for files and devices that are always
- * ready). A poll that fails for another reason leaves it to read(2). */
+ * ready). A wait that fails for another reason leaves it to the read. */
 static int wait_readable(const file_reader *reader, int fd)
 {
     for (;;) {
         if (interrupted(reader))
             return EINTR;
-        struct pollfd pfd = {.fd = fd, .events = POLLIN};
-        int n = poll(&pfd, 1, 250);
+        int n = plat_wait_readable(fd, 250);
         if (n > 0 || (n < 0 && errno != EINTR && errno != EAGAIN))
             return 0;
     }
@@ -205,7 +196,7 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
             fail_read(reader, result, error);
             return;
         }
-        ssize_t got = read(fd, reader->buffer + filled, want);
+        ptrdiff_t got = plat_read(fd, reader->buffer + filled, want);
         if (got < 0) {
             if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
                 continue;
@@ -234,19 +225,20 @@ uint64_t read_length(uint64_t size, const read_range *range)
     return range->limit && range->limit < length ? range->limit : length;
 }
 
-bool read_is_small(const struct stat *st, const read_range *range)
+bool read_is_small(const plat_file_info *info, const read_range *range)
 {
-    return S_ISREG(st->st_mode) && read_length((uint64_t)st->st_size, range) <= READ_SMALL_MAX;
+    return info->kind == PLAT_KIND_REGULAR && read_length(info->size, range) <= READ_SMALL_MAX;
 }
 
-void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const read_range *range, file_result *result)
+void reader_hash_fd(file_reader *reader, int fd, const plat_file_info *info, const read_range *range,
+                    file_result *result)
 {
     result->status = READ_OK;
     result->error_number = 0;
     result->size = 0;
     result->seconds = 0;
     result->big = false;
-    if (S_ISDIR(st->st_mode)) {
+    if (info->kind == PLAT_KIND_DIRECTORY) {
         /* What read(2) says of a directory; the contract allows open or
          * read error here, and Linux opens directories fine. */
         fail(result, READ_READ_ERROR, EISDIR);
@@ -257,8 +249,8 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
     /* An empty regular file may be a kernel file that produces content
      * only when read (/proc, /sys): read it as a stream, which costs a real
      * empty file one read(2) and gets theirs right. */
-    if (S_ISREG(st->st_mode) && st->st_size > 0) {
-        uint64_t size = (uint64_t)st->st_size;
+    if (info->kind == PLAT_KIND_REGULAR && info->size > 0) {
+        uint64_t size = info->size;
         result->size = size;
         if (range->offset > 0 && range->offset >= size) {
             fail(result, READ_OFFSET_ERROR, 0);

@@ -5,13 +5,13 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <sys/stat.h>
 
 #include "hc/algorithm.h"
 #include "hc/pool.h"
 #include "hc/file.h"
 #include "bigfile.h"
 #include "multihash.h"
+#include "platform.h"
 
 /* A file whose hashed range is at most this long is "small": it is read in
  * one call, and dir mode hashes several small files at once. Larger files
@@ -72,12 +72,13 @@ void reader_free(file_reader *reader);
  * is at or past the end. */
 uint64_t read_length(uint64_t size, const read_range *range);
 
-/* Does hashing this file (st from fstat) under range read at most
- * READ_SMALL_MAX bytes? Pipes and devices count as big. */
-bool read_is_small(const struct stat *st, const read_range *range);
+/* Does hashing this file (info from plat_file_info_of) under range read at
+ * most READ_SMALL_MAX bytes? Pipes and devices count as big. */
+bool read_is_small(const plat_file_info *info, const read_range *range);
 
-/* Hashes the range of an open descriptor (not closed here) whose fstat is st;
+/* Hashes the range of an open file (not closed here) whose info is info;
  * fills every field of result but digest's storage. */
-void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const read_range *range, file_result *result);
+void reader_hash_fd(file_reader *reader, int fd, const plat_file_info *info, const read_range *range,
+                    file_result *result);
 
 #endif

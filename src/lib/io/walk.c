@@ -18,27 +18,23 @@
 
 #include "treepart.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* Directories of the current path held open besides the source. */
 enum { DIRS_OPEN = 16 };
 
 struct walk_dir {
-    DIR *handle;     /* NULL while closed to save descriptors */
+    plat_dir *handle; /* NULL while closed to save descriptors */
     unsigned refs;   /* the walk's frame plus the items not yet freed */
     bool framed;     /* the walk still has a frame for it */
     /* closed by the budget while items still use it: the handle goes when
      * the last of them is freed */
     bool closing;
-    dev_t dev;       /* identity, to check a reopened directory */
-    ino_t ino;
+    uint64_t dev;    /* identity, to check a reopened directory */
+    uint64_t ino;
 };
 
 /* One directory being walked: its sorted file and sub-directory names. */
@@ -179,14 +175,12 @@ static char *join_path(const char *dir, size_t dir_len, const char *name)
     return path;
 }
 
-/* Takes fd (closed on failure). */
-static walk_dir *dir_new(int fd)
+/* Takes handle (closed on failure). */
+static walk_dir *dir_new(plat_dir *handle)
 {
     walk_dir *dir = malloc(sizeof(*dir));
-    DIR *handle = dir ? fdopendir(fd) : NULL;
-    if (handle == NULL) {
-        free(dir);
-        close(fd);
+    if (dir == NULL) {
+        plat_dir_close(handle);
         return NULL;
     }
     dir->handle = handle;
@@ -204,10 +198,10 @@ static void dir_release(walk_dir *dir)
         return;
     if (--dir->refs == 0) {
         if (dir->handle)
-            closedir(dir->handle);
+            plat_dir_close(dir->handle);
         free(dir);
     } else if (dir->refs == 1 && dir->framed && dir->closing) {
-        closedir(dir->handle);
+        plat_dir_close(dir->handle);
         dir->handle = NULL;
         dir->closing = false;
     }
@@ -219,9 +213,9 @@ static bool dir_open(const walk_dir *dir)
     return dir->handle != NULL && !dir->closing;
 }
 
-int walk_dir_fd(const walk_dir *dir)
+plat_dir *walk_dir_handle(const walk_dir *dir)
 {
-    return dirfd(dir->handle);
+    return dir->handle;
 }
 
 static int compare_names(const void *a, const void *b)
@@ -285,44 +279,26 @@ static char **sorted_names(frame *f, offsets *list)
     return names;
 }
 
-typedef enum entry_kind { ENTRY_OTHER, ENTRY_FILE, ENTRY_DIR } entry_kind;
-
-/* d_type where the file system fills it in; otherwise an lstat-like
- * fstatat, so symlinks stay symlinks either way. */
-static entry_kind classify(int dir_fd, const struct dirent *entry)
-{
-    unsigned char type = entry->d_type;
-    if (type == DT_UNKNOWN) {
-        struct stat st;
-        if (fstatat(dir_fd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-            return ENTRY_OTHER; /* vanished meanwhile */
-        return S_ISREG(st.st_mode) ? ENTRY_FILE : S_ISDIR(st.st_mode) ? ENTRY_DIR : ENTRY_OTHER;
-    }
-    return type == DT_REG ? ENTRY_FILE : type == DT_DIR ? ENTRY_DIR : ENTRY_OTHER;
-}
-
 /* Reads the whole directory of f. Returns 0, or the errno of a read error
  * (what was read so far is kept), or ENOMEM. */
 static int list_frame(const walk *w, frame *f)
 {
     offsets files = {0}, dirs = {0};
-    int fd = walk_dir_fd(f->dir);
     int error = 0;
     for (;;) {
-        errno = 0;
-        struct dirent *entry = readdir(f->dir->handle);
-        if (entry == NULL) {
-            error = errno;
+        /* the kind as lstat says: symlinks are neither files nor
+         * directories here */
+        plat_dir_entry entry;
+        int got = plat_dir_next(f->dir->handle, &entry);
+        if (got <= 0) {
+            error = got < 0 ? errno : 0;
             break;
         }
-        const char *name = entry->d_name;
-        if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
-            continue;
-        entry_kind kind = classify(fd, entry);
+        const char *name = entry.name;
         bool ok = true;
-        if (kind == ENTRY_FILE && name_selected(&w->options, name))
+        if (entry.kind == PLAT_KIND_REGULAR && name_selected(&w->options, name))
             ok = keep_name(f, &files, name);
-        else if (kind == ENTRY_DIR && w->options.recursive)
+        else if (entry.kind == PLAT_KIND_DIRECTORY && w->options.recursive)
             ok = keep_name(f, &dirs, name);
         if (!ok) {
             error = ENOMEM;
@@ -371,15 +347,15 @@ static bool close_outermost(walk *w)
                 w->first_open++; /* so that a deep walk never rescans them */
             continue;
         }
-        struct stat st;
-        if (fstat(dirfd(dir->handle), &st) != 0)
+        plat_file_info info;
+        if (plat_dir_info(dir->handle, &info) != 0)
             continue; /* cannot check it when reopened: keep it open */
-        dir->dev = st.st_dev;
-        dir->ino = st.st_ino;
+        dir->dev = info.device;
+        dir->ino = info.inode;
         if (dir->refs > 1) {
             dir->closing = true;
         } else {
-            closedir(dir->handle);
+            plat_dir_close(dir->handle);
             dir->handle = NULL;
         }
         w->open_dirs--;
@@ -388,27 +364,25 @@ static bool close_outermost(walk *w)
     return false;
 }
 
-/* Adopts fd as the handle of dir if it is the same directory (errno:
- * ENOENT when it is another one, moved or replaced meanwhile). */
-static bool adopt(walk_dir *dir, int fd)
+/* Adopts handle as the handle of dir if it is the same directory (errno:
+ * ENOENT when it is another one, moved or replaced meanwhile); closes it
+ * otherwise. */
+static bool adopt(walk_dir *dir, plat_dir *handle)
 {
-    if (fd < 0)
+    if (handle == NULL)
         return false;
-    struct stat st;
-    if (fstat(fd, &st) == 0) {
-        if (st.st_dev == dir->dev && st.st_ino == dir->ino && (dir->handle = fdopendir(fd)) != NULL)
+    plat_file_info info;
+    if (plat_dir_info(handle, &info) == 0) {
+        if (info.device == dir->dev && info.inode == dir->ino) {
+            dir->handle = handle;
             return true;
+        }
         errno = ENOENT;
     }
-    close(fd);
+    int saved = errno;
+    plat_dir_close(handle);
+    errno = saved;
     return false;
-}
-
-static int open_subdir(int at, const char *name)
-{
-    /* O_NOFOLLOW: a directory swapped for a symlink since it was listed is
-     * not followed either. */
-    return openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 }
 
 /* Reopens the closed directory of frame i by its path: from the nearest
@@ -418,20 +392,26 @@ static bool reopen_by_path(walk *w, size_t i)
     size_t a = i;
     while (w->stack[--a].dir->handle == NULL) {
     }
-    int fd = dup(walk_dir_fd(w->stack[a].dir));
-    for (size_t k = a + 1; k <= i && fd >= 0; k++) {
+    plat_dir *ancestor = w->stack[a].dir->handle, *at = NULL;
+    for (size_t k = a + 1; k <= i; k++) {
         /* frame k's own name ends its path; its parent's path precedes it */
         size_t start = w->stack[k - 1].path_len, end = w->stack[k].path_len;
         while (start < end && w->path[start] == '/')
             start++;
         char saved = w->path[end];
         w->path[end] = '\0';
-        int next = open_subdir(fd, w->path + start);
+        plat_dir *next = plat_dir_open_at(at ? at : ancestor, w->path + start);
         w->path[end] = saved;
-        close(fd);
-        fd = next;
+        if (at) {
+            int error = errno;
+            plat_dir_close(at);
+            errno = error;
+        }
+        at = next;
+        if (at == NULL)
+            break;
     }
-    return adopt(w->stack[i].dir, fd);
+    return adopt(w->stack[i].dir, at);
 }
 
 /* The deepest frame's handle is open again (it was closed on the way
@@ -445,9 +425,7 @@ static bool reopen_top(walk *w, const walk_dir *child)
     if (dir->closing) {
         dir->closing = false; /* still open for its items: keep it */
     } else {
-        int parent = child != NULL && child->handle != NULL
-                         ? openat(dirfd(child->handle), "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                         : -1;
+        plat_dir *parent = child != NULL && child->handle != NULL ? plat_dir_open_at(child->handle, "..") : NULL;
         if (!adopt(dir, parent) && !reopen_by_path(w, w->depth - 1))
             return false;
     }
@@ -509,21 +487,21 @@ static bool push_dir(walk *w, walk_dir *dir, size_t path_len)
 
 walk *walk_open(const char *source, const walk_options *options)
 {
-    int fd = open(source, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
+    plat_dir *handle = plat_dir_open(source);
+    if (handle == NULL)
         return NULL;
     walk *w = calloc(1, sizeof(*w));
     size_t len = strlen(source);
     if (w == NULL || !path_reserve(w, len)) {
         free(w);
-        close(fd);
+        plat_dir_close(handle);
         errno = ENOMEM;
         return NULL;
     }
     memcpy(w->path, source, len + 1);
     w->root_len = len;
     w->options = *options;
-    walk_dir *root = dir_new(fd);
+    walk_dir *root = dir_new(handle);
     if (root == NULL || !push_dir(w, root, len)) {
         walk_close(w);
         errno = ENOMEM;
@@ -611,10 +589,10 @@ static bool walk_next_any(walk *w, walk_item *item)
             if (!path_reserve(w, len))
                 break;
             join_into(w->path, w->path, f->path_len, name);
-            int fd = open_subdir(walk_dir_fd(f->dir), name);
-            if (fd < 0 && (errno == EMFILE || errno == ENFILE) && close_outermost(w))
-                fd = open_subdir(walk_dir_fd(f->dir), name);
-            if (fd < 0) {
+            plat_dir *handle = plat_dir_open_at(f->dir->handle, name);
+            if (handle == NULL && (errno == EMFILE || errno == ENFILE) && close_outermost(w))
+                handle = plat_dir_open_at(f->dir->handle, name);
+            if (handle == NULL) {
                 item->kind = WALK_ERROR;
                 item->error_number = errno;
                 item->path = strndup(w->path, len);
@@ -623,7 +601,7 @@ static bool walk_next_any(walk *w, walk_item *item)
                     break;
                 return true;
             }
-            walk_dir *dir = dir_new(fd);
+            walk_dir *dir = dir_new(handle);
             if (dir == NULL || !push_dir(w, dir, len))
                 break;
             continue;

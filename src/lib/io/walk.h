@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform.h"
+
 /* An open directory of the walk; files are opened relative to it, so paths
  * of any depth work. Reference-counted: items keep it open. */
 typedef struct walk_dir walk_dir;
@@ -46,8 +48,9 @@ bool walk_next(walk *w, walk_item *item);
 void walk_close(walk *w);
 
 void walk_item_free(walk_item *item);
-/* The descriptor of the directory holding a WALK_FILE item. */
-int walk_dir_fd(const walk_dir *dir);
+/* The open directory holding a WALK_FILE item (files are opened and
+ * stat'ed in it). */
+plat_dir *walk_dir_handle(const walk_dir *dir);
 
 /* Zig-style error name for a walk diagnostic ("AccessDenied", ...), as the
  * reference prints them (contract §4.4). */
