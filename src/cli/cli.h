@@ -86,6 +86,7 @@ typedef enum cli_option_id {
     OPT_WARN,
     OPT_HASHES,
     OPT_STOP_FILE,
+    OPT_MASK, OPT_CUSTOM1, OPT_CUSTOM2, OPT_CUSTOM3, OPT_CUSTOM4, OPT_INCREMENT, OPT_WORDLIST, OPT_RULES, OPT_STDOUT,
     OPT_COUNT
 } cli_option_id;
 
@@ -114,6 +115,9 @@ typedef struct cli_args {
     const char *value[OPT_COUNT];
     const char **inputs;     /* owned array (of pointers into argv); NULL when none */
     size_t input_count;
+    const char **rule_files; /* every --rules value, in order (owned array) */
+    size_t rule_file_count;
+    unsigned order[OPT_COUNT]; /* when each option was last given (1, 2, ...) */
 } cli_args;
 
 void cli_args_free(cli_args *args);
@@ -208,6 +212,9 @@ typedef struct cli_mode {
     int (*run)(const cli_algs *algs, const cli_args *args, cli_output *out);
     bool lists;      /* takes a comma list or `all` (§10.2) */
     bool inputs;     /* -s may repeat and bare words are inputs too (§10.1) */
+    /* pairs of a command ("ALG" stands for the algorithm word) and what it
+     * does, NULL-terminated; help and the man page print them */
+    const char *const *examples;
 } cli_mode;
 
 extern const cli_mode cli_mode_string;
@@ -246,7 +253,7 @@ int cli_run(int argc, char **argv, cli_output *out);
  * the mode; returns the exit status. */
 int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv);
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level. */
-void cli_apply_simd_limit(void);
+void cli_check_simd_variable(void);
 
 /* Help printers (contract §1.5). */
 void help_top(cli_output *out);

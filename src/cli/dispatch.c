@@ -5,6 +5,8 @@
 
 #include "args.h"
 #include "cli.h"
+#include "names.h"
+#include "habits.h"
 #include "hc/cpu.h"
 #include "progress.h"
 
@@ -23,11 +25,14 @@ static const cli_mode *find_mode(const char *name)
     return NULL;
 }
 
-static const char *suggest_mode(const char *name)
+static const char *suggest_mode(const char *name, char *tip, size_t size)
 {
-    for (size_t i = 0; i < cli_mode_count; i++)
-        if (hc_name_distance(name, cli_modes[i]->name) <= 2)
-            return cli_modes[i]->name;
+    for (size_t i = 0; i < cli_mode_count; i++) {
+        if (cli_name_distance(name, cli_modes[i]->name) <= 2) {
+            snprintf(tip, size, "a similar command exists: '%s'", cli_modes[i]->name);
+            return tip;
+        }
+    }
     return NULL;
 }
 
@@ -118,11 +123,17 @@ int cli_run(int argc, char **argv, cli_output *out)
     if (second[0] == '-' && second[1] != '\0') {
         /* The algorithm level has no options (contract §1.1). */
         unknown_option(out, second);
+        fprintf(stderr, "hc: %s: options come after the mode: 'hc %s <mode> %s ...'\n", second, algs.word, second);
         return EXIT_USAGE;
     }
     const cli_mode *mode = find_mode(second);
+    int status;
+    /* hc sha256 a.txt b.txt: plain file names, as sha256sum takes them (§10.8) */
+    if (mode == NULL && cli_run_plain_names(out, &algs, argc - i, argv + i, &status))
+        return status;
     if (mode == NULL) {
-        print_unknown_command(out, second, suggest_mode(second));
+        char tip[128];
+        print_unknown_command(out, second, suggest_mode(second, tip, sizeof(tip)));
         return EXIT_USAGE;
     }
 
@@ -133,9 +144,23 @@ int cli_run(int argc, char **argv, cli_output *out)
     return cli_run_mode(out, &algs, mode, argc - (i + 1), argv + i + 1);
 }
 
+/* file and check with no -s and no operand read standard input when it
+ * brings data, as sha256sum and sha256sum -c do (§10.8). */
+static bool use_stdin(const cli_mode *mode, cli_args *args)
+{
+    if (!mode->inputs || args->input_count > 0 || args->present[OPT_SOURCE] || !cli_stdin_has_input())
+        return true;
+    if (args->inputs == NULL && (args->inputs = malloc(sizeof(*args->inputs))) == NULL) {
+        cli_out_of_memory();
+        return false;
+    }
+    args->inputs[args->input_count++] = "-";
+    return true;
+}
+
 int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv)
 {
-    if (next_word(argc, argv, 0) >= argc) {
+    if (next_word(argc, argv, 0) >= argc && !(mode->inputs && cli_stdin_has_input())) {
         help_mode(out, algs, mode);
         return EXIT_OK;
     }
@@ -149,6 +174,8 @@ int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, in
     case PARSE_ERROR:
         break;
     case PARSE_OK:
+        if (!use_stdin(mode, &args))
+            break;
         /* Once the command line parses, JSON format means nothing but JSON
          * on stdout (§10.3): every other line, errors too, goes to stderr. */
         if (args.present[OPT_FORMAT] && strcmp(args.value[OPT_FORMAT], "json") == 0)
@@ -164,16 +191,15 @@ int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, in
 }
 
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level of every
- * dispatcher (tests use it to cover each backend). */
-void cli_apply_simd_limit(void)
+ * dispatcher (tests use it to cover each backend); the library reads it
+ * itself, the command says when it is not a level. */
+void cli_check_simd_variable(void)
 {
     const char *text = getenv("HC_SIMD");
     if (text == NULL || *text == '\0')
         return;
     hc_simd_level level;
-    if (hc_simd_parse(text, &level) == HC_OK)
-        hc_simd_limit(level);
-    else
+    if (hc_simd_parse(text, &level) != HC_OK)
         fprintf(stderr, "hc: HC_SIMD=%s is not one of portable, sse41, avx2, avx512; ignored\n", text);
 }
 

@@ -1,12 +1,13 @@
 /* The algorithm table: one row per algorithm, the only place that knows
- * which code computes what. Rows are in the byte-wise sorted order of the
- * names (contract §1.2), indexed by hc_algorithm_id. */
+ * which code computes what. Rows are indexed by hc_algorithm_id, which is
+ * append-only: a new row goes at the end, whatever its name, and lists
+ * shown to people are sorted by name (hc_algorithm_sorted). */
 #include "algorithm_row.h"
 
 #include <assert.h>
-#include <ctype.h>
 #include <string.h>
 
+#include "algos/adler32.h"
 #include "algos/blake2.h"
 #include "algos/crc_backend.h"
 #include "algos/haval.h"
@@ -19,8 +20,9 @@
 #include "algos/tth.h"
 #include "blake3/blake3.h"
 #include "crack/kernel.h"
+#include "simd.h"
 
-static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
+static_assert(HC_WHIRLPOOL == 49, "the contract's 50 algorithms keep ids 0..49; new rows come after them");
 
 /* HAVAL-<bits>-<passes>: one row per member, its name, lengths, passes and
  * kernel from the two numbers (checked here, so the hasher and the kernel
@@ -33,11 +35,8 @@ static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
         HC_ROW_SHAPE((bits) / 8, 128, haval),                                                         \
         .passes = (pass_count) + HC_STATIC_CHECK((pass_count) >= 3 && (pass_count) <= 5,              \
                                                  "HAVAL has 3, 4 or 5 passes"),                       \
-        .ctx_size = sizeof(hc_haval_ctx),                                                             \
-        .backend = HC_BACKEND_OWN,                                                                    \
-        .init = hc_haval_init,                                                                        \
-        .update = hc_haval_update,                                                                    \
-        .final = hc_haval_final,                                                                      \
+        HC_ROW_CTX(sizeof(hc_haval_ctx)),                                                             \
+        HC_OWN_HOOKS(hc_haval),                                                                       \
     }
 
 static const hc_tree_hooks tth_tree = {
@@ -74,10 +73,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "BLAKE2b-512 (RFC 7693)",
         HC_ROW_SHAPE(64, 128, blake2b),
         .flags = 0,
-        .ctx_size = sizeof(hc_blake2b_ctx),
-        .init = hc_blake2b_init,
-        .update = hc_blake2b_update,
-        .final = hc_blake2b_final,
+        HC_ROW_CTX(sizeof(hc_blake2b_ctx)),
+        HC_OWN_HOOKS(hc_blake2b),
     },
     [HC_BLAKE2S] = {
         .id = HC_BLAKE2S,
@@ -85,10 +82,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "BLAKE2s-256 (RFC 7693)",
         HC_ROW_SHAPE(32, 64, blake2s),
         .flags = 0,
-        .ctx_size = sizeof(hc_blake2s_ctx),
-        .init = hc_blake2s_init,
-        .update = hc_blake2s_update,
-        .final = hc_blake2s_final,
+        HC_ROW_CTX(sizeof(hc_blake2s_ctx)),
+        HC_OWN_HOOKS(hc_blake2s),
     },
     [HC_BLAKE3] = {
         .id = HC_BLAKE3,
@@ -96,11 +91,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "BLAKE3, 256-bit default output",
         HC_ROW_SHAPE(32, 64, blake3),
         .flags = HC_ALG_XOF_KEYED,
-        .ctx_size = sizeof(hc_blake3_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_SSE41 | 1u << HC_SIMD_AVX2 | 1u << HC_SIMD_AVX512,
-        .init = hc_blake3_init,
-        .update = hc_blake3_update,
-        .final = hc_blake3_final,
+        HC_ROW_CTX(sizeof(hc_blake3_ctx)),
+        .simd_levels = HC_BLAKE3_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_blake3),
         .update_parallel = hc_blake3_update_parallel,
         .tree = &blake3_tree,
     },
@@ -111,7 +104,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(4, 64, crc32),
         .flags = HC_ALG_CRC,
         .crc_poly = 0xEDB88320u,
-        .ctx_size = sizeof(hc_crc_ctx),
+        HC_ROW_CTX(sizeof(hc_crc_ctx)),
         .backend = HC_CRC_BACKEND,
         HC_CRC32_HOOKS,
         .tree = &crc32_tree,
@@ -123,7 +116,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(4, 64, crc32),
         .flags = HC_ALG_CRC,
         .crc_poly = 0x82F63B78u,
-        .ctx_size = sizeof(hc_crc_ctx),
+        HC_ROW_CTX(sizeof(hc_crc_ctx)),
         .backend = HC_CRC_BACKEND,
         HC_CRC32C_HOOKS,
         .tree = &crc32c_tree,
@@ -133,45 +126,21 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .name = "edonr256",
         .title = "EDON-R 256",
         HC_ROW_SHAPE(32, 64, edonr256),
-        .flags = HC_ALG_OPAQUE_CTX,
-        .backend_id = HC_RHASH_EDONR256,
-        .ctx_size = sizeof(hc_rhash_ctx),
-        .backend = HC_BACKEND_RHASH,
-        .acquire = hc_rhash_acquire,
-        .release = hc_rhash_release,
-        .init = hc_rhash_init,
-        .update = hc_rhash_update,
-        .final = hc_rhash_final,
+        HC_RHASH_ROW(HC_RHASH_EDONR256),
     },
     [HC_EDONR512] = {
         .id = HC_EDONR512,
         .name = "edonr512",
         .title = "EDON-R 512",
         HC_ROW_SHAPE(64, 128, edonr512),
-        .flags = HC_ALG_OPAQUE_CTX,
-        .backend_id = HC_RHASH_EDONR512,
-        .ctx_size = sizeof(hc_rhash_ctx),
-        .backend = HC_BACKEND_RHASH,
-        .acquire = hc_rhash_acquire,
-        .release = hc_rhash_release,
-        .init = hc_rhash_init,
-        .update = hc_rhash_update,
-        .final = hc_rhash_final,
+        HC_RHASH_ROW(HC_RHASH_EDONR512),
     },
     [HC_GOST] = {
         .id = HC_GOST,
         .name = "gost",
         .title = "GOST R 34.11-94, CryptoPro parameters",
         HC_ROW_SHAPE(32, 32, gost),
-        .flags = HC_ALG_OPAQUE_CTX,
-        .backend_id = HC_RHASH_GOST94_CRYPTOPRO,
-        .ctx_size = sizeof(hc_rhash_ctx),
-        .backend = HC_BACKEND_RHASH,
-        .acquire = hc_rhash_acquire,
-        .release = hc_rhash_release,
-        .init = hc_rhash_init,
-        .update = hc_rhash_update,
-        .final = hc_rhash_final,
+        HC_RHASH_ROW(HC_RHASH_GOST94_CRYPTOPRO),
     },
     HAVAL_ROW(128, 3),
     HAVAL_ROW(128, 4),
@@ -194,10 +163,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "MD2 (RFC 1319)",
         HC_ROW_SHAPE(16, 16, md2),
         .flags = 0,
-        .ctx_size = sizeof(hc_md2_ctx),
-        .init = hc_md2_init,
-        .update = hc_md2_update,
-        .final = hc_md2_final,
+        HC_ROW_CTX(sizeof(hc_md2_ctx)),
+        HC_OWN_HOOKS(hc_md2),
     },
     [HC_MD4] = {
         .id = HC_MD4,
@@ -205,11 +172,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "MD4 (RFC 1320)",
         HC_ROW_SHAPE(16, 64, md4),
         .flags = 0,
-        .ctx_size = HC_OSSL_MD4_CTX_SIZE,
-        .backend = HC_BACKEND_OPENSSL,
-        .init = hc_ossl_md4_init,
-        .update = hc_ossl_md4_update,
-        .final = hc_ossl_md4_final,
+        HC_ROW_CTX(HC_OSSL_MD4_CTX_SIZE),
+        HC_OSSL_HOOKS(md4),
     },
     [HC_MD5] = {
         .id = HC_MD5,
@@ -217,11 +181,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "MD5 (RFC 1321)",
         HC_ROW_SHAPE(16, 64, md5),
         .flags = 0,
-        .ctx_size = HC_OSSL_MD5_CTX_SIZE,
-        .backend = HC_BACKEND_OPENSSL,
-        .init = hc_ossl_md5_init,
-        .update = hc_ossl_md5_update,
-        .final = hc_ossl_md5_final,
+        HC_ROW_CTX(HC_OSSL_MD5_CTX_SIZE),
+        HC_OSSL_HOOKS(md5),
     },
     [HC_NTLM] = {
         .id = HC_NTLM,
@@ -229,11 +190,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "NTLM: MD4 of the UTF-16LE text",
         HC_ROW_SHAPE(16, 64, md4),
         .flags = HC_ALG_TEXT_UTF16LE,
-        .ctx_size = HC_OSSL_MD4_CTX_SIZE,
-        .backend = HC_BACKEND_OPENSSL,
-        .init = hc_ossl_md4_init,
-        .update = hc_ossl_md4_update,
-        .final = hc_ossl_md4_final,
+        HC_ROW_CTX(HC_OSSL_MD4_CTX_SIZE),
+        HC_OSSL_HOOKS(md4),
     },
     [HC_RIPEMD128] = {
         .id = HC_RIPEMD128,
@@ -241,10 +199,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "RIPEMD-128",
         HC_ROW_SHAPE(16, 64, ripemd),
         .flags = 0,
-        .ctx_size = sizeof(hc_ripemd_ctx),
-        .init = hc_ripemd_init,
-        .update = hc_ripemd_update,
-        .final = hc_ripemd_final,
+        HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
+        HC_OWN_HOOKS(hc_ripemd),
     },
     [HC_RIPEMD160] = {
         .id = HC_RIPEMD160,
@@ -253,10 +209,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(20, 64, ripemd),
         .flags = 0,
         /* Ours, not OpenSSL's: 1.75x faster here (bench/bench_classic.c). */
-        .ctx_size = sizeof(hc_ripemd_ctx),
-        .init = hc_ripemd_init,
-        .update = hc_ripemd_update,
-        .final = hc_ripemd_final,
+        HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
+        HC_OWN_HOOKS(hc_ripemd),
     },
     [HC_RIPEMD256] = {
         .id = HC_RIPEMD256,
@@ -264,10 +218,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "RIPEMD-256",
         HC_ROW_SHAPE(32, 64, ripemd),
         .flags = 0,
-        .ctx_size = sizeof(hc_ripemd_ctx),
-        .init = hc_ripemd_init,
-        .update = hc_ripemd_update,
-        .final = hc_ripemd_final,
+        HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
+        HC_OWN_HOOKS(hc_ripemd),
     },
     [HC_RIPEMD320] = {
         .id = HC_RIPEMD320,
@@ -275,10 +227,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "RIPEMD-320",
         HC_ROW_SHAPE(40, 64, ripemd),
         .flags = 0,
-        .ctx_size = sizeof(hc_ripemd_ctx),
-        .init = hc_ripemd_init,
-        .update = hc_ripemd_update,
-        .final = hc_ripemd_final,
+        HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
+        HC_OWN_HOOKS(hc_ripemd),
     },
     [HC_SHA3_224] = {
         .id = HC_SHA3_224,
@@ -287,11 +237,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(28, 144, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_SHA3_256] = {
         .id = HC_SHA3_256,
@@ -300,11 +248,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(32, 136, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_SHA3_384] = {
         .id = HC_SHA3_384,
@@ -313,11 +259,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(48, 104, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_SHA3_512] = {
         .id = HC_SHA3_512,
@@ -326,11 +270,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(64, 72, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_KECCAK_224] = {
         .id = HC_KECCAK_224,
@@ -339,11 +281,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(28, 144, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_KECCAK_256] = {
         .id = HC_KECCAK_256,
@@ -352,11 +292,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(32, 136, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_KECCAK_384] = {
         .id = HC_KECCAK_384,
@@ -365,11 +303,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(48, 104, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_KECCAK_512] = {
         .id = HC_KECCAK_512,
@@ -378,11 +314,9 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(64, 72, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_SHA1] = {
         .id = HC_SHA1,
@@ -390,11 +324,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "SHA-1 (FIPS 180-4)",
         HC_ROW_SHAPE(20, 64, sha1),
         .flags = 0,
-        .ctx_size = HC_OSSL_SHA1_CTX_SIZE,
-        .backend = HC_BACKEND_OPENSSL,
-        .init = hc_ossl_sha1_init,
-        .update = hc_ossl_sha1_update,
-        .final = hc_ossl_sha1_final,
+        HC_ROW_CTX(HC_OSSL_SHA1_CTX_SIZE),
+        HC_OSSL_HOOKS(sha1),
     },
     [HC_SHA224] = {
         .id = HC_SHA224,
@@ -402,11 +333,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "SHA-224 (FIPS 180-4)",
         HC_ROW_SHAPE(28, 64, sha256),
         .flags = 0,
-        .ctx_size = HC_OSSL_SHA256_CTX_SIZE,
-        .backend = HC_BACKEND_OPENSSL,
-        .init = hc_ossl_sha224_init,
-        .update = hc_ossl_sha224_update,
-        .final = hc_ossl_sha224_final,
+        HC_ROW_CTX(HC_OSSL_SHA256_CTX_SIZE),
+        HC_OSSL_HOOKS(sha224),
     },
     [HC_SHA256] = {
         .id = HC_SHA256,
@@ -414,11 +342,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "SHA-256 (FIPS 180-4)",
         HC_ROW_SHAPE(32, 64, sha256),
         .flags = 0,
-        .ctx_size = HC_OSSL_SHA256_CTX_SIZE,
-        .backend = HC_BACKEND_OPENSSL,
-        .init = hc_ossl_sha256_init,
-        .update = hc_ossl_sha256_update,
-        .final = hc_ossl_sha256_final,
+        HC_ROW_CTX(HC_OSSL_SHA256_CTX_SIZE),
+        HC_OSSL_HOOKS(sha256),
     },
     [HC_SHA384] = {
         .id = HC_SHA384,
@@ -426,11 +351,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "SHA-384 (FIPS 180-4)",
         HC_ROW_SHAPE(48, 128, sha512),
         .flags = 0,
-        .ctx_size = HC_OSSL_SHA512_CTX_SIZE,
-        .backend = HC_BACKEND_OPENSSL,
-        .init = hc_ossl_sha384_init,
-        .update = hc_ossl_sha384_update,
-        .final = hc_ossl_sha384_final,
+        HC_ROW_CTX(HC_OSSL_SHA512_CTX_SIZE),
+        HC_OSSL_HOOKS(sha384),
     },
     [HC_SHA512] = {
         .id = HC_SHA512,
@@ -438,41 +360,22 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "SHA-512 (FIPS 180-4)",
         HC_ROW_SHAPE(64, 128, sha512),
         .flags = 0,
-        .ctx_size = HC_OSSL_SHA512_CTX_SIZE,
-        .backend = HC_BACKEND_OPENSSL,
-        .init = hc_ossl_sha512_init,
-        .update = hc_ossl_sha512_update,
-        .final = hc_ossl_sha512_final,
+        HC_ROW_CTX(HC_OSSL_SHA512_CTX_SIZE),
+        HC_OSSL_HOOKS(sha512),
     },
     [HC_SNEFRU128] = {
         .id = HC_SNEFRU128,
         .name = "snefru128",
         .title = "Snefru-128 (8 passes)",
         HC_ROW_SHAPE(16, 48, snefru),
-        .flags = HC_ALG_OPAQUE_CTX,
-        .backend_id = HC_RHASH_SNEFRU128,
-        .ctx_size = sizeof(hc_rhash_ctx),
-        .backend = HC_BACKEND_RHASH,
-        .acquire = hc_rhash_acquire,
-        .release = hc_rhash_release,
-        .init = hc_rhash_init,
-        .update = hc_rhash_update,
-        .final = hc_rhash_final,
+        HC_RHASH_ROW(HC_RHASH_SNEFRU128),
     },
     [HC_SNEFRU256] = {
         .id = HC_SNEFRU256,
         .name = "snefru256",
         .title = "Snefru-256 (8 passes)",
         HC_ROW_SHAPE(32, 32, snefru),
-        .flags = HC_ALG_OPAQUE_CTX,
-        .backend_id = HC_RHASH_SNEFRU256,
-        .ctx_size = sizeof(hc_rhash_ctx),
-        .backend = HC_BACKEND_RHASH,
-        .acquire = hc_rhash_acquire,
-        .release = hc_rhash_release,
-        .init = hc_rhash_init,
-        .update = hc_rhash_update,
-        .final = hc_rhash_final,
+        HC_RHASH_ROW(HC_RHASH_SNEFRU256),
     },
     [HC_TIGER] = {
         .id = HC_TIGER,
@@ -483,10 +386,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_TIGER_PADDING_TIGER,
         /* Ours, not librhash's: as fast or faster (bench/bench_classic.c) and
          * a plain context that brute force can copy. */
-        .ctx_size = sizeof(hc_tiger_ctx),
-        .init = hc_tiger_init,
-        .update = hc_tiger_update,
-        .final = hc_tiger_final,
+        HC_ROW_CTX(sizeof(hc_tiger_ctx)),
+        HC_OWN_HOOKS(hc_tiger),
     },
     [HC_TIGER2] = {
         .id = HC_TIGER2,
@@ -495,10 +396,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(24, 64, tiger),
         .flags = 0,
         .pad_byte = HC_TIGER_PADDING_TIGER2,
-        .ctx_size = sizeof(hc_tiger_ctx),
-        .init = hc_tiger_init,
-        .update = hc_tiger_update,
-        .final = hc_tiger_final,
+        HC_ROW_CTX(sizeof(hc_tiger_ctx)),
+        HC_OWN_HOOKS(hc_tiger),
     },
     [HC_TTH] = {
         .id = HC_TTH,
@@ -507,10 +406,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(24, 1024, tth),
         .flags = 0,
         .pad_byte = HC_TIGER_PADDING_TIGER, /* its leaves are Tiger hashes (THEX §2.1) */
-        .ctx_size = sizeof(hc_tth_ctx),
-        .init = hc_tth_init,
-        .update = hc_tth_update,
-        .final = hc_tth_final,
+        HC_ROW_CTX(sizeof(hc_tth_ctx)),
+        HC_OWN_HOOKS(hc_tth),
         .tree = &tth_tree,
     },
     [HC_WHIRLPOOL] = {
@@ -520,33 +417,45 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(64, 64, whirlpool),
         /* librhash, not OpenSSL: 10% faster here (163-171 against
          * 144-153 MB/s in memory, 64 MiB; docs/backends.md). */
-        .flags = HC_ALG_OPAQUE_CTX,
-        .backend_id = HC_RHASH_WHIRLPOOL,
-        .ctx_size = sizeof(hc_rhash_ctx),
-        .backend = HC_BACKEND_RHASH,
-        .acquire = hc_rhash_acquire,
-        .release = hc_rhash_release,
-        .init = hc_rhash_init,
-        .update = hc_rhash_update,
-        .final = hc_rhash_final,
+        HC_RHASH_ROW(HC_RHASH_WHIRLPOOL),
     },
+    /* Rows added later: after the others, whatever their names. */
+#ifdef HC_TEST_EXTRA_ROW
+    [HC_TEST_ADLER32] = {
+        .id = HC_TEST_ADLER32,
+        .name = "adler32",
+        .title = "Adler-32 (RFC 1950), test-only row",
+        .digest_len = 4,
+        .block_len = 1,
+        HC_ROW_CTX(sizeof(hc_adler32_ctx)),
+        HC_OWN_HOOKS(hc_adler32),
+    },
+#endif
 };
 
-/* Every context must fit the generic allocation and every digest the
- * generic buffer. */
-#define HC_CHECK_ROW_SIZES(ctx_type) static_assert(sizeof(ctx_type) <= HC_MAX_CTX_SIZE, #ctx_type " too large")
-HC_CHECK_ROW_SIZES(hc_blake2b_ctx);
-HC_CHECK_ROW_SIZES(hc_blake2s_ctx);
-HC_CHECK_ROW_SIZES(hc_blake3_ctx);
-HC_CHECK_ROW_SIZES(hc_haval_ctx);
-HC_CHECK_ROW_SIZES(hc_keccak_ctx);
-HC_CHECK_ROW_SIZES(hc_md2_ctx);
-HC_CHECK_ROW_SIZES(hc_ripemd_ctx);
-HC_CHECK_ROW_SIZES(hc_tiger_ctx);
+size_t hc_algorithm_count(void)
+{
+    return HC_ALGORITHM_COUNT;
+}
 
 const hc_algorithm *hc_algorithm_at(size_t index)
 {
     return index < HC_ALGORITHM_COUNT ? &hc_algorithms[index] : NULL;
+}
+
+size_t hc_algorithm_sorted(const hc_algorithm **rows, size_t cap)
+{
+    /* Insertion sort of a few dozen pointers, each time: no state kept. */
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        size_t j = i;
+        for (; j > 0 && strcmp(sorted[j - 1]->name, hc_algorithms[i].name) > 0; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = &hc_algorithms[i];
+    }
+    for (size_t i = 0; i < cap && i < HC_ALGORITHM_COUNT; i++)
+        rows[i] = sorted[i];
+    return HC_ALGORITHM_COUNT;
 }
 
 hc_algorithm_id hc_algorithm_id_of(const hc_algorithm *alg)
@@ -606,12 +515,7 @@ const char *hc_backend_name(hc_backend backend)
 
 hc_simd_level hc_algorithm_simd(const hc_algorithm *alg)
 {
-    if (alg->backend != HC_BACKEND_OWN)
-        return HC_SIMD_LEVEL_COUNT;
-    for (int level = (int)hc_simd_active(); level > HC_SIMD_PORTABLE; level--)
-        if (alg->simd_levels & (1u << level))
-            return (hc_simd_level)level;
-    return HC_SIMD_PORTABLE;
+    return alg->backend == HC_BACKEND_OWN ? hc_row_simd(alg) : HC_SIMD_LEVEL_COUNT;
 }
 
 const hc_algorithm *hc_algorithm_find(const char *name)
@@ -620,47 +524,4 @@ const hc_algorithm *hc_algorithm_find(const char *name)
         if (strcmp(hc_algorithms[i].name, name) == 0)
             return &hc_algorithms[i];
     return NULL;
-}
-
-/* Optimal string alignment distance, ignoring ASCII case (so `MD5`
- * suggests `md5`); names are short, longer words are never close to one. */
-unsigned hc_name_distance(const char *a, const char *b)
-{
-    enum { MAX_LEN = 32 };
-    size_t la = strlen(a), lb = strlen(b);
-    if (la >= MAX_LEN || lb >= MAX_LEN)
-        return MAX_LEN;
-    unsigned d[MAX_LEN + 1][MAX_LEN + 1];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (unsigned)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++) {
-        for (size_t j = 1; j <= lb; j++) {
-            unsigned cost = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]) ? 0 : 1;
-            unsigned best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (d[i - 1][j - 1] + cost < best)
-                best = d[i - 1][j - 1] + cost;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    }
-    return d[la][lb];
-}
-
-const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance)
-{
-    const hc_algorithm *best = NULL;
-    unsigned best_distance = max_distance + 1;
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-        unsigned d = hc_name_distance(name, hc_algorithms[i].name);
-        if (d < best_distance) {
-            best = &hc_algorithms[i];
-            best_distance = d;
-        }
-    }
-    return best;
 }

@@ -41,13 +41,25 @@ def help_list(words, heading):
     for line in lines[lines.index(heading) + 1:]:
         if not line.strip():
             break
-        names.append(line.split()[0])
+        if len(line) - len(line.lstrip()) <= 4:  # not a wrapped description's next line
+            names.append(line.split()[0])
     return names
 
 
 def help_algorithms():
     """The algorithm names `hc --help` lists, in its order."""
     return help_list([], "Commands:")
+
+
+def contract_algorithms():
+    """The contract's algorithms: the ones tests/data/vectors/hc-vectors.tsv
+    has vectors for (the table may have more: counts come from the help)."""
+    names = set()
+    with open(SOURCE_DIR / "tests" / "data" / "vectors" / "hc-vectors.tsv", encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                names.add(line.split("\t")[0])
+    return names
 
 
 def help_commands():
@@ -65,6 +77,8 @@ def help_options(*words):
     start = lines.index("Options:") + 1
     options = []
     for line in lines[start:]:
+        if len(line) - len(line.lstrip()) > 8:
+            continue  # a wrapped description's next line (options stand at 4 or 8)
         spec = line.strip().split("  ")[0]  # "-s, --source=<file>"
         for part in spec.split(", "):
             options.append(part.split("=")[0])

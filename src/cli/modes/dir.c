@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "fileline.h"
 #include "hashqueue.h"
 #include "part.h"
@@ -17,10 +18,10 @@
 
 static const cli_option_spec dir_options[] = {
     {OPT_SOURCE, 's', "source", "<directory>", "source directory", 0},
-    {OPT_HASH, 'm', "hash", "<string>", "hash to search a file that matches it", 0},
+    {OPT_HASH, 'm', "hash", "<string>", "as -H (when both are given, -H counts)", 0},
     {OPT_EXCLUDE, 'e', "exclude", "<string>", "exclude files that match the pattern ('*' and '?', ';' separates patterns)", 0},
     {OPT_INCLUDE, 'i', "include", "<string>", "include only files that match the pattern ('*' and '?', ';' separates patterns)", 0},
-    {OPT_SEARCH, 'H', "search", "<string>", "hash to search a file that matches it", 0},
+    {OPT_SEARCH, 'H', "search", "<string>", "print only the files whose digest is this hash, as '<path> | <size>'", 0},
     {OPT_RECURSIVE, 'r', "recursively", NULL, "scan the directory recursively", 0},
     {OPT_LIMIT, 'z', "limit", "<number>", "hash at most this many bytes of each file", 0},
     {OPT_OFFSET, 'q', "offset", "<number>", "start hashing each file at this byte offset", 0},
@@ -294,6 +295,8 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
     } else if (search && !cli_parse_digest(search, strlen(search), digest_len, false, target)) {
         /* once, and nothing is walked (contract §4.5); a usage error (§9) */
         output_line(out, "invalid search hash: %s", search);
+        explain_digest_length(search == args->value[OPT_SEARCH] ? "-H/--search" : "-m/--hash", search, digest_len,
+                              false, format.algs->word);
         status = EXIT_USAGE;
     } else {
         format.search = search != NULL;
@@ -314,4 +317,10 @@ const cli_mode cli_mode_dir = {
     .option_count = sizeof(dir_options) / sizeof(dir_options[0]),
     .run = run_dir,
     .lists = true,
+    .examples = (const char *const[]){
+        "hc ALG dir -s photos -r", "every file under photos, sub-directories too, in sorted order",
+        "hc ALG dir -s . -r --format gnu -o SUMS", "a list 'hc check -s SUMS' verifies later",
+        "hc ALG dir -s . -r -i '*.iso;*.img'", "only the files whose names match a pattern",
+        "hc ALG dir -s / -r -H DIGEST", "the files whose digest is DIGEST (exit 1 when none)",
+        NULL},
 };

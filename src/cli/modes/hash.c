@@ -8,9 +8,11 @@
 #include <time.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "crack_status.h"
 #include "formats.h"
 #include "args.h"
+#include "hash_attack.h"
 #include "hash_targets.h"
 #include "part.h"
 #include "stop_marker.h"
@@ -34,6 +36,16 @@ static const cli_option_spec hash_options[] = {
     {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
     {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
     {OPT_FORMAT, 0, "format", "<hc|json>", "output: the lines above, or JSON (one object per target; everything else on stderr)", 0},
+    /* attacks (hash_attack.c) */
+    {OPT_MASK, 0, "mask", "<mask>", "try a mask instead of -a: ?l ?u ?d ?s ?a ?h ?H ?b ?1-?4, ?? for '?', other bytes as they are", 0},
+    {OPT_CUSTOM1, '1', "custom-charset1", "<set>", "custom set ?1 of the mask (may use ?l ?u ?d ...); -2, -3, -4 likewise", 0},
+    {OPT_CUSTOM2, '2', "custom-charset2", "<set>", "custom set ?2 of the mask", 0},
+    {OPT_CUSTOM3, '3', "custom-charset3", "<set>", "custom set ?3 of the mask", 0},
+    {OPT_CUSTOM4, '4', "custom-charset4", "<set>", "custom set ?4 of the mask", 0},
+    {OPT_INCREMENT, 0, "increment", NULL, "try the mask's prefixes too, shortest first (-n/-x bound their lengths)", 0},
+    {OPT_WORDLIST, 0, "wordlist", "<file>", "try the words of the file ('-': stdin); with --mask before or after it: the hybrid attack", 0},
+    {OPT_RULES, 0, "rules", "<file>", "mangle each word with every rule of the file (hashcat's rules; repeat: the files multiply)", 0},
+    {OPT_STDOUT, 0, "stdout", NULL, "print the candidates, one per line, in the order they would be tried, instead of hashing", 0},
 };
 
 enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
@@ -316,8 +328,8 @@ static bool parse_search_options(cli_output *out, const cli_args *args, search_o
 
 /* The job of the options, and the pool it runs on (false: out of memory,
  * said on stderr). */
-static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, hc_crack_job *job,
-                      hc_pool **pool)
+static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, const hash_attack *attack,
+                      hc_crack_job *job, hc_pool **pool)
 {
     const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
     *pool = NULL;
@@ -338,6 +350,7 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
         .pool = *pool,
         .cancelled = interrupted,
     };
+    hash_attack_job(attack, args, job);
     return true;
 }
 
@@ -400,7 +413,8 @@ static void ignore_found(void *arg, size_t target, const uint8_t *text, size_t l
     (void)arg, (void)target, (void)text, (void)len;
 }
 
-static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o)
+static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o,
+                    const hash_attack *attack)
 {
     hash_targets targets;
     if (!hash_targets_read(&targets, alg, args->value[OPT_HASHES], args->present[OPT_BASE64]))
@@ -424,7 +438,7 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
         cli_out_of_memory();
         goto done;
     }
-    if (!digest_of_text(alg, "", empty) || !start_job(args, alg, o, &job, &pool))
+    if (!digest_of_text(alg, "", empty) || !start_job(args, alg, o, attack, &job, &pool))
         goto done;
     /* §5.9: the empty string is found before any search; the others go
      * to the engine */
@@ -450,7 +464,7 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
         output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
     } else if (searched > 0) {
         cli_catch_interrupt();
-        if (!args->present[OPT_NOPROBE]) {
+        if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
             probe(out, &job);
             output_line(out, "%s", ""); /* ends the probe line (before the hits) */
         }
@@ -459,7 +473,7 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
         crack_status live;
         crack_status_start(&live, &job, &marker);
         double start = cli_monotonic_seconds();
-        run = interrupted(NULL) ? HC_OK : hc_crack_run(&job, &result);
+        run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result);
         elapsed = cli_monotonic_seconds() - start;
         crack_status_stop(&live, &job);
     }
@@ -493,20 +507,58 @@ done:
 
 /* ---- one target ---- */
 
+/* --stdout: the candidates instead of a search (no target needed). */
+static int print_candidates(const cli_args *args, const hc_algorithm *alg, const hash_attack *attack)
+{
+    search_options o;
+    cli_output quiet;
+    output_init(&quiet, stderr);
+    bool ok = parse_search_options(&quiet, args, &o);
+    output_free(&quiet);
+    if (!ok)
+        return EXIT_USAGE;
+    hc_pool *pool;
+    hc_crack_job job;
+    uint8_t target[HC_MAX_DIGEST_LEN] = {0};
+    o.threads = 1;
+    if (!start_job(args, alg, &o, attack, &job, &pool))
+        return EXIT_USAGE;
+    job.target = target;
+    int status = hash_attack_stdout(attack, &job);
+    hc_pool_destroy(pool);
+    return status;
+}
+
+static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, const hash_attack *attack);
+
 static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
-    const hc_algorithm *alg = algs->rows[0];
     format_choice choice;
     /* first: in JSON every other line goes to stderr (§10.3) */
     if (!parse_format_options(out, args, algs, (1u << FORMAT_HC) | (1u << FORMAT_JSON), &choice))
         return EXIT_USAGE;
     const bool json = choice.kind == FORMAT_JSON;
-    const bool performance = args->present[OPT_PERFORMANCE];
-    const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
-    if (args->present[OPT_HASHES] && (performance || args->present[OPT_SOURCE])) {
+    if (args->present[OPT_HASHES] && (args->present[OPT_PERFORMANCE] || args->present[OPT_SOURCE])) {
         print_parse_error(out, "--hashes takes the place of -s and -p: give one of them");
         return EXIT_USAGE;
     }
+    hash_attack attack;
+    if (!hash_attack_parse(out, args, &attack)) {
+        hash_attack_free(&attack);
+        return EXIT_USAGE;
+    }
+    int status = run_attack(algs, args, out, json, &attack);
+    hash_attack_free(&attack);
+    return status;
+}
+
+static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, const hash_attack *attack)
+{
+    const hc_algorithm *alg = algs->rows[0];
+    const bool performance = args->present[OPT_PERFORMANCE];
+    const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
+    if (attack->to_stdout)
+        return print_candidates(args, alg, attack);
     if (!args->present[OPT_HASHES] && !performance && *source == '\0') {
         output_line(out, "--source option is required to restore hash. Use -p to run performance test without it");
         help_mode(out, algs, &cli_mode_hash);
@@ -518,7 +570,7 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     stop_marker_init(&marker, args->present[OPT_STOP_FILE] ? args->value[OPT_STOP_FILE] : NULL);
     stop_marker_look(&marker); /* a part that starts after the find stops at once */
     if (args->present[OPT_HASHES])
-        return run_many(args, alg, out, json, &o);
+        return run_many(args, alg, out, json, &o, attack);
 
     uint8_t target[HC_MAX_DIGEST_LEN], empty[HC_MAX_DIGEST_LEN];
     if (performance) {
@@ -527,6 +579,8 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     } else if (!cli_parse_digest(source, strlen(source), hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
                                  target)) {
         output_line(out, "invalid search hash: %s", source);
+        explain_digest_length("-s/--source", source, hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
+                              hc_algorithm_name(alg));
         return EXIT_USAGE;
     }
     /* §5.9: the empty string, before any probing or cracking. */
@@ -556,14 +610,14 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
 
     hc_pool *pool;
     hc_crack_job job;
-    if (!start_job(args, alg, &o, &job, &pool))
+    if (!start_job(args, alg, &o, attack, &job, &pool))
         return EXIT_USAGE;
     job.target = target;
 
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
      * the exit status says it was interrupted (§10.7). */
     cli_catch_interrupt();
-    if (!args->present[OPT_NOPROBE]) {
+    if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
         probe(out, &job);
         if (json)
             output_line(out, "%s", ""); /* ends the probe line, on stderr */
@@ -574,7 +628,7 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     crack_status live;
     crack_status_start(&live, &job, &marker);
     double start = cli_monotonic_seconds();
-    hc_status status = interrupted(NULL) ? HC_OK : hc_crack_run(&job, &result);
+    hc_status status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result);
     double elapsed = cli_monotonic_seconds() - start;
     crack_status_stop(&live, &job);
     hc_pool_destroy(pool);
@@ -613,4 +667,10 @@ const cli_mode cli_mode_hash = {
     .options = hash_options,
     .option_count = sizeof(hash_options) / sizeof(hash_options[0]),
     .run = run_hash,
+    .examples = (const char *const[]){
+        "hc md5 hash -s 202CB962AC59075B964B07152D234B70", "restore the string whose MD5 this is (digits, letters; 1 to 10 characters)",
+        "hc ALG hash -s DIGEST -a 0123456789 -x 8", "only digits, at most 8 of them: -a is a set of characters, not a mask",
+        "hc ALG hash --hashes leaked.txt -x 6", "every digest of the file (one per line) in one pass over the keyspace",
+        "hc md5 hash -p", "performance test: how fast this machine tries candidates",
+        NULL},
 };
