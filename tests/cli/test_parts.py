@@ -286,3 +286,17 @@ def test_merge_keeps_failed_files_json_lines(tmp_path):
     (tmp_path / "l").write_bytes(b"".join(lines))
     r = run_hc("merge", str(tmp_path / "l"))
     assert r.rc == 0 and r.raw == lines[1] + lines[0]
+
+
+@pytest.mark.parametrize("fmt", [[], ["-c"]], ids=["hc", "checksumfile"])
+def test_merge_of_hc_lines(tree, tmp_path, fmt):
+    """hc's own lines (and -c's) merge too where no name holds a newline."""
+    (tree / "new\nline").unlink()
+    whole = run_hc("md5", "dir", "-s", str(tree), "-r", *fmt)
+    assert whole.rc == 0
+    lists = []
+    for k in (1, 2, 3):
+        lists.append(tmp_path / f"p{k}")
+        lists[-1].write_bytes(run_hc("md5", "dir", "-s", str(tree), "-r", *fmt, "--part", f"{k}/3").raw)
+    merged = run_hc("merge", *map(str, lists[::-1]))
+    assert merged.rc == 0 and merged.raw == whole.raw

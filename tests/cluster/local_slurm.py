@@ -5,6 +5,7 @@ free), slurmctld and slurmd in the foreground, all under one directory,
 all stopped by stop(). Every Slurm command goes through run() with
 SLURM_CONF set (without it the tools look for a configuration server in
 DNS)."""
+import getpass
 import os
 import shutil
 import socket
@@ -62,8 +63,10 @@ class LocalSlurm:
             f"AuthInfo=socket={self.socket}",
             f"SlurmctldPort={free_port()}",
             f"SlurmdPort={free_port()}",
-            "SlurmUser=root",
-            "SlurmdUser=root",
+            # the user running the test (root in CI; as another user slurmd
+            # can only start jobs of its own user, which is all the tests do)
+            f"SlurmUser={getpass.getuser()}",
+            f"SlurmdUser={getpass.getuser()}",
             f"StateSaveLocation={state}",
             f"SlurmdSpoolDir={spool}",
             f"SlurmctldPidFile={self.root}/slurmctld.pid",
