@@ -9,7 +9,8 @@ The order differs (see below); the candidates must be the same.
 hashcat 6.2.6 prints --stdout candidates through a CPU copy of its GPU
 rule code, which after some shortening functions leaves stale bytes that a
 later duplicating function (d, p, f, ...) picks up (e.g. '] ] ] d' on
-'MiXeD CaSe wOrD' prints bytes no function wrote, newlines among them).
+'MiXeD CaSe wOrD' or 'd' on 'password' print bytes no function wrote,
+newlines among them: a few percent of these files' candidates).
 Where the two streams differ, hc's candidate for that word and rule must
 equal what hashcat's own CPU rule engine makes of them (`hashcat --stdout
 -j RULE`). The words hold no control bytes: a rule can turn a tab into a
@@ -28,6 +29,8 @@ DATA = os.environ.get("HC_TEST_DATA", os.path.join(os.path.dirname(__file__), ".
 RULES_DIR = "/usr/share/hashcat/rules"
 WORDS = os.path.join(DATA, "rules", "words.txt")
 CPU_CHECKS = 4
+# functions that copy bytes of the word (hashcat's stale bytes come with them)
+DUPLICATING = (b"d", b"p", b"f", b"q", b"y", b"Y", b"z", b"Z")
 
 pytestmark = pytest.mark.skipif(shutil.which("hashcat") is None or not os.path.isdir(RULES_DIR),
                                 reason="hashcat is not installed (scripts/deps.sh test installs it)")
@@ -82,13 +85,17 @@ def test_rule_file_matches_hashcat(name):
     differ = sum(missing.values())
     checked = 0
     for i, line in enumerate(mine):
-        if checked == CPU_CHECKS or not missing:
-            break
-        if missing[line]:  # hashcat printed something else for it: its CPU engine decides
-            word, rule = words[i // len(rules)], rules[i % len(rules)]
+        if not missing[line]:
+            continue
+        missing[line] -= 1
+        # hashcat printed something else for it: a rule that duplicates
+        # (where its stale bytes show), and its CPU engine decides
+        word, rule = words[i // len(rules)], rules[i % len(rules)]
+        assert any(f in rule for f in DUPLICATING), (name, word, rule, line)
+        if checked < CPU_CHECKS:
             assert line == cpu_engine(rule, word), (name, word, rule, line)
             checked += 1
     # hashcat's stale-byte lines are what it printed instead (newlines in them split lines)
     assert sum(extra.values()) >= differ
-    # stale-byte cases are rare: a broken engine would differ everywhere
-    assert differ <= max(20, len(mine) // 100), differ
+    # a broken engine would differ everywhere
+    assert differ <= max(20, len(mine) // 20), differ
