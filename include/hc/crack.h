@@ -93,10 +93,6 @@ typedef struct hc_crack_job {
     void *found_arg;
     const uint8_t *dict;        /* distinct bytes, from hc_crack_dictionary */
     size_t dict_len;
-    /* Not NULL: a mask (hc/mask.h) instead of the dictionary; the lengths
-     * are its prefixes (max_len <= mask->length), each position walking its
-     * own set in the same order as a dictionary. */
-    const struct hc_mask *mask;
     uint32_t min_len, max_len;  /* bytes, 1 <= min_len <= max_len <= HC_CRACK_MAX_LENGTH */
     /* 0/0: the whole keyspace. Else 1 <= part <= parts: only that slice of
      * the candidates of lengths min_len..max_len (hc_crack_slice). */
@@ -115,6 +111,10 @@ typedef struct hc_crack_job {
     bool last_length_only;
     /* Where the engine publishes its progress; may be NULL. */
     hc_crack_progress *progress;
+    /* Not NULL: a mask (hc/mask.h) instead of the dictionary; the lengths
+     * are its prefixes (max_len <= mask->length), each position walking its
+     * own set in the same order as a dictionary. */
+    const struct hc_mask *mask;
 } hc_crack_job;
 
 typedef struct hc_crack_result {
@@ -155,8 +155,9 @@ HC_API hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes
 /* Every candidate of the job's run (its lengths, part, dictionary or
  * mask) in the order the search tries them, to emit until it returns
  * false. HC_ERR_RANGE for lengths past HC_MASK_MAX_LEN (256). */
-HC_API hc_status hc_crack_walk(const hc_crack_job *job, bool (*emit)(void *arg, const uint8_t *text, size_t len),
-                               void *arg);
+#define hc_crack_walk(job, emit, arg) hc_crack_walk_sized((job), HC_CRACK_SIZES, (emit), (arg))
+HC_API hc_status hc_crack_walk_sized(const hc_crack_job *job, uint64_t sizes,
+                                     bool (*emit)(void *arg, const uint8_t *text, size_t len), void *arg);
 
 /* The SIMD kernel the job's algorithm uses at the active SIMD level, e.g.
  * "avx512", or "generic" for the one-candidate-at-a-time path. */

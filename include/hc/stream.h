@@ -52,9 +52,12 @@ HC_API size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t 
 /* A search of job's targets (job's alg, target or targets, on_found,
  * threads, pool, cancelled, progress; its dictionary, lengths and part
  * are not used). The attack must outlive the stream. */
-HC_API hc_status hc_stream_open(hc_stream **stream, const hc_crack_job *job, const hc_stream_attack *attack);
+#define hc_stream_open(stream, job, attack) hc_stream_open_sized((stream), (job), HC_CRACK_SIZES, (attack))
+HC_API hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint64_t sizes,
+                                      const hc_stream_attack *attack);
 /* Searches the batch; returns when done with it, or early once the search
- * is over (hc_stream_over). HC_ERR_NOMEM only. */
+ * is over (hc_stream_over). HC_ERR_NOMEM only. (The result is a
+ * hc_crack_result of the caller's size, checked by hc_stream_open.) */
 HC_API hc_status hc_stream_feed(hc_stream *stream, const hc_stream_words *words);
 /* Found (all targets), or cancelled: feeding more does nothing. */
 HC_API bool hc_stream_over(const hc_stream *stream);

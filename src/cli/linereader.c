@@ -11,16 +11,16 @@ bool line_reader_open(line_reader *r, const char *path, size_t max_line)
 {
     memset(r, 0, sizeof(*r));
     r->own = strcmp(path, "-") != 0;
-    r->file = r->own ? fopen(path, "rb") : stdin;
-    if (r->file == NULL)
+    r->file = r->own ? plat_open(path, PLAT_OPEN_READ) : PLAT_STDIN;
+    if (r->file == PLAT_FILE_INVALID)
         return false;
     r->max_line = max_line;
     /* room for a whole line of the limit, its end, and a piece */
     r->cap = max_line + 2 + PIECE;
     if ((r->buf = malloc(r->cap)) == NULL) {
         if (r->own)
-            fclose(r->file);
-        r->file = NULL;
+            plat_close(r->file);
+        r->file = PLAT_FILE_INVALID;
         errno = ENOMEM;
         return false;
     }
@@ -37,14 +37,17 @@ static bool fill(line_reader *r)
         r->end -= r->start;
         r->start = 0;
     }
-    size_t got = fread(r->buf + r->end, 1, r->cap - r->end, r->file);
-    r->end += got;
-    if (got == 0) {
+    ptrdiff_t got;
+    do
+        got = plat_read(r->file, r->buf + r->end, r->cap - r->end);
+    while (got < 0 && errno == EINTR);
+    if (got <= 0) {
         r->eof = true;
-        if (ferror(r->file))
+        if (got < 0)
             r->error = errno ? errno : EIO;
         return false;
     }
+    r->end += (size_t)got;
     return true;
 }
 
@@ -100,8 +103,8 @@ line_status line_reader_next(line_reader *r, const uint8_t **text, size_t *len)
 
 void line_reader_close(line_reader *r)
 {
-    if (r->own && r->file)
-        fclose(r->file);
+    if (r->own && r->file != PLAT_FILE_INVALID)
+        plat_close(r->file);
     free(r->buf);
     memset(r, 0, sizeof(*r));
 }

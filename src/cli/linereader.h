@@ -11,7 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
+
+#include "platform.h"
 
 typedef enum line_status {
     LINE_OK,        /* *text, *len: the line, valid until the next call */
@@ -21,7 +22,7 @@ typedef enum line_status {
 } line_status;
 
 typedef struct line_reader {
-    FILE *file;
+    plat_file file;
     bool own;           /* not standard input: closed by line_reader_close */
     size_t max_line;    /* the longest line returned, in bytes */
     uint8_t *buf;

@@ -186,3 +186,32 @@ def test_conflicting_options_are_usage_errors(tmp_path):
                  ["--increment", "--mask", "?d", "--wordlist", words]):
         r = run_hc("md5", "hash", "-s", md5("a"), *args)
         assert r.rc == 2 and r.err.startswith("hc: "), (args, r)
+
+
+def test_wordlist_memory_does_not_grow_with_the_list(tmp_path):
+    """48 MiB of words through standard input: the peak resident memory
+    stays far below the list (the reader keeps a piece, the batches 1 MiB)."""
+    words = tmp_path / "w.txt"
+    with open(words, "wb") as f:
+        line = b"abcdefghijklmno\n"
+        f.write(line * (48 * 1024 * 1024 // len(line)))
+    with open(words, "rb") as stdin:  # GNU time: the peak of hc itself (%M, KiB) on the last line
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", HC_BINARY, "md5", "hash", "--noprobe", "--no-progress",
+                               "-s", "0" * 32, "--wordlist", "-", "-T", "2"], stdin=stdin, capture_output=True)
+    assert proc.returncode == 1 and b"Nothing found" in proc.stdout, proc
+    peak_kib = int(proc.stderr.split()[-1])
+    assert peak_kib < 24 * 1024, peak_kib
+
+
+def test_ctrl_c_stops_a_wordlist_search(tmp_path):
+    import signal
+    from conftest import spawn_hc, wait_for_handler
+    words = tmp_path / "w.txt"
+    words.write_bytes(b"abcdefghijklmno\n" * (4 * 1024 * 1024))  # 4M words: seconds of work
+    proc = spawn_hc(["md5", "hash", "--noprobe", "-s", "0" * 32, "--wordlist", str(words), "--rules",
+                     write(tmp_path, "r.rule", ":\nu\nc\nr\n")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_for_handler(proc.pid, timeout=20)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (out, err)
+    assert err.endswith(b"hc: interrupted\n") and out.decode().splitlines()[-1] == "Nothing found"

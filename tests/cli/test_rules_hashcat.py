@@ -5,15 +5,18 @@
 line for line, for hashcat's own rule files over a wordlist of ASCII,
 UTF-8, long (up to and past 256 bytes) and empty words.
 
+The order differs (see below); the candidates must be the same.
 hashcat 6.2.6 prints --stdout candidates through a CPU copy of its GPU
 rule code, which after some shortening functions leaves stale bytes that a
 later duplicating function (d, p, f, ...) picks up (e.g. '] ] ] d' on
-'MiXeD CaSe wOrD' prints bytes no function wrote, newlines among them).
+'MiXeD CaSe wOrD' or 'd' on 'password' print bytes no function wrote,
+newlines among them: a few percent of these files' candidates).
 Where the two streams differ, hc's candidate for that word and rule must
 equal what hashcat's own CPU rule engine makes of them (`hashcat --stdout
 -j RULE`). The words hold no control bytes: a rule can turn a tab into a
 newline (+N), which --stdout cannot tell from a line end.
 """
+import collections
 import os
 import shutil
 import subprocess
@@ -26,6 +29,8 @@ DATA = os.environ.get("HC_TEST_DATA", os.path.join(os.path.dirname(__file__), ".
 RULES_DIR = "/usr/share/hashcat/rules"
 WORDS = os.path.join(DATA, "rules", "words.txt")
 CPU_CHECKS = 4
+# functions that copy bytes of the word (hashcat's stale bytes come with them)
+DUPLICATING = (b"d", b"p", b"f", b"q", b"y", b"Y", b"z", b"Z")
 
 pytestmark = pytest.mark.skipif(shutil.which("hashcat") is None or not os.path.isdir(RULES_DIR),
                                 reason="hashcat is not installed (scripts/deps.sh test installs it)")
@@ -77,21 +82,25 @@ def test_rule_file_matches_hashcat(name):
     words = [w for w in open(WORDS, "rb").read().split(b"\n")[:-1] if len(w) <= 256]
     rules = valid_rules(path, ours.stderr)
     assert len(mine) == len(words) * len(rules)
-    j, differ = 0, 0
+    # hashcat hands its rules out in blocks of a device-sized count (all
+    # words through one block, then the next), hc word by word: the same
+    # candidates in another order, so the two are compared as multisets.
+    missing = collections.Counter(mine) - collections.Counter(theirs)
+    extra = collections.Counter(theirs) - collections.Counter(mine)
+    differ = sum(missing.values())
+    checked = 0
     for i, line in enumerate(mine):
-        if j < len(theirs) and theirs[j] == line:
-            j += 1
+        if not missing[line]:
             continue
-        differ += 1
+        missing[line] -= 1
+        # hashcat printed something else for it: a rule that duplicates
+        # (where its stale bytes show), and its CPU engine decides
         word, rule = words[i // len(rules)], rules[i % len(rules)]
-        if differ <= CPU_CHECKS:  # hashcat starts in seconds: a few checks per file
+        assert any(f in rule for f in DUPLICATING), (name, word, rule, line)
+        if checked < CPU_CHECKS:
             assert line == cpu_engine(rule, word), (name, word, rule, line)
-        # hashcat's stale bytes may hold newlines: its lines up to the next agreeing one
-        nxt = mine[i + 1] if i + 1 < len(mine) else None
-        skip = 0
-        while j < len(theirs) and theirs[j] != nxt and skip < 8:
-            j += 1
-            skip += 1
-    assert j == len(theirs), "hashcat printed candidates hc did not"
-    # stale-byte cases are rare: a broken engine would differ everywhere
-    assert differ <= max(20, len(mine) // 100), differ
+            checked += 1
+    # hashcat's stale-byte lines are what it printed instead (newlines in them split lines)
+    assert sum(extra.values()) >= differ
+    # a broken engine would differ everywhere
+    assert differ <= max(20, len(mine) // 20), differ

@@ -1228,9 +1228,12 @@ hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_co
     return HC_OK;
 }
 
-hc_status hc_crack_walk(const hc_crack_job *job, bool (*emit)(void *arg, const uint8_t *text, size_t len), void *arg)
+hc_status hc_crack_walk_sized(const hc_crack_job *job, uint64_t sizes,
+                              bool (*emit)(void *arg, const uint8_t *text, size_t len), void *arg)
 {
     engine e;
+    if (sizes != HC_CRACK_SIZES)
+        return HC_ERR_ABI;
     if (!job_valid(job))
         return HC_ERR_INVALID;
     if (job->max_len > HC_MASK_MAX_LEN)

@@ -264,9 +264,12 @@ static void worker_main(void *arg, size_t index)
     free(w);
 }
 
-hc_status hc_stream_open(hc_stream **stream, const hc_crack_job *job, const hc_stream_attack *attack)
+hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint64_t sizes,
+                               const hc_stream_attack *attack)
 {
     *stream = NULL;
+    if (sizes != HC_CRACK_SIZES)
+        return HC_ERR_ABI;
     if (job->alg == NULL || job->threads < 1 || (job->target_count > 0 ? !job->targets || !job->on_found : !job->target))
         return HC_ERR_INVALID;
     hc_stream *s = calloc(1, sizeof(*s));
