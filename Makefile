@@ -40,7 +40,7 @@ tsan:
 
 # The proof that a new algorithm needs its own files, its row and its
 # vectors only (docs/adding-an-algorithm.md): a build with the test-only
-# Adler-32 row after the contract's 50, and the whole suite on it, no test
+# XXH32 row (test-xxh32) after the contract's 50, and the whole suite on it, no test
 # changed.
 extra-row:
 	./scripts/deps.sh build test
