@@ -40,9 +40,9 @@ tsan:
 
 # The proof that a new algorithm needs its own files, its row and its
 # vectors only (docs/adding-an-algorithm.md): a build with the test-only
-# Adler-32 row after the contract's 50, and the unit and CLI suites on it,
-# no test changed (the install tree and the cluster recipes do not depend
-# on the rows: left to `make test`).
+# XXH32 row (test-xxh32) after the contract's 50, and the unit and CLI
+# suites on it, no test changed (the install tree and the cluster recipes
+# do not depend on the rows: left to `make test`).
 extra-row:
 	./scripts/deps.sh build test
 	cmake -S . -B build-extra -DCMAKE_BUILD_TYPE=Release -DHC_WERROR=$(WERROR) -DHC_TEST_EXTRA_ROW=ON >/dev/null

@@ -84,7 +84,7 @@ typedef enum hc_algorithm_id {
     HC_WHIRLPOOL,
     /* Rows added later: here, in the order they were added. */
 #ifdef HC_TEST_EXTRA_ROW
-    HC_TEST_ADLER32, /* only in the build that proves a row can be added (docs/adding-an-algorithm.md) */
+    HC_TEST_XXH32, /* only in the build that proves a row can be added (docs/adding-an-algorithm.md) */
 #endif
     /* The rows of the headers a program was compiled with; a later libhc
      * may have more: hc_algorithm_count() says how many it has. */

@@ -7,7 +7,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "algos/adler32.h"
 #include "algos/blake2.h"
 #include "algos/crc_backend.h"
 #include "algos/haval.h"
@@ -18,6 +17,7 @@
 #include "algos/ripemd.h"
 #include "algos/tiger.h"
 #include "algos/tth.h"
+#include "algos/xxh32.h"
 #include "blake3/blake3.h"
 #include "crack/kernel.h"
 #include "simd.h"
@@ -421,14 +421,14 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
     },
     /* Rows added later: after the others, whatever their names. */
 #ifdef HC_TEST_EXTRA_ROW
-    [HC_TEST_ADLER32] = {
-        .id = HC_TEST_ADLER32,
-        .name = "adler32",
-        .title = "Adler-32 (RFC 1950), test-only row",
+    [HC_TEST_XXH32] = {
+        .id = HC_TEST_XXH32,
+        .name = "test-xxh32",
+        .title = "XXH32, seed 0 (xxHash), test-only row",
         .digest_len = 4,
-        .block_len = 1,
-        HC_ROW_CTX(sizeof(hc_adler32_ctx)),
-        HC_OWN_HOOKS(hc_adler32),
+        .block_len = 16,
+        HC_ROW_CTX(sizeof(hc_xxh32_ctx)),
+        HC_OWN_HOOKS(hc_xxh32),
     },
 #endif
 };
