@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "names.h"
 #include "hc/encode.h"
 
 /* The one OS question of this file, kept apart for the platform layer. */
@@ -69,7 +70,7 @@ void suggest_option(const cli_mode *mode, const cli_algs *algs, const char *type
             continue;
         fold(spec->long_name, strlen(spec->long_name), name, sizeof(name));
         /* a prefix of one option (`--sou`) is as good as a typo */
-        unsigned d = strncmp(name, word, strlen(word)) == 0 && strlen(word) >= 3 ? 1 : hc_name_distance(word, name);
+        unsigned d = strncmp(name, word, strlen(word)) == 0 && strlen(word) >= 3 ? 1 : cli_name_distance(word, name);
         if (d < best_distance) {
             best = spec;
             best_distance = d;
@@ -114,12 +115,15 @@ static int after_folded_prefix(const char *name, const char *folded_word, size_t
 static size_t family_rows(const char *folded_word, const hc_algorithm **rows)
 {
     size_t len = strlen(folded_word);
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
+    size_t row_count = hc_algorithm_sorted(sorted, HC_ALGORITHM_COUNT);
+    row_count = row_count < HC_ALGORITHM_COUNT ? row_count : HC_ALGORITHM_COUNT;
     for (int pass = 0; pass < 2 && len > 0; pass++) {
         size_t count = 0;
-        for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-            int next = after_folded_prefix(hc_algorithm_name(hc_algorithm_at(i)), folded_word, len);
+        for (size_t i = 0; i < row_count; i++) {
+            int next = after_folded_prefix(hc_algorithm_name(sorted[i]), folded_word, len);
             if (pass == 0 ? next == '-' : next >= '0' && next <= '9')
-                rows[count++] = hc_algorithm_at(i);
+                rows[count++] = sorted[i];
         }
         if (count)
             return count;
@@ -135,8 +139,11 @@ bool suggest_algorithms(const char *word, char *tip, size_t size)
         return false;
     fold(word, word_len, folded, sizeof(folded));
     /* another spelling of one row: SHA256, sha3-256, SHA-3-256 */
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-        const char *row = hc_algorithm_name(hc_algorithm_at(i));
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
+    size_t row_count = hc_algorithm_sorted(sorted, HC_ALGORITHM_COUNT);
+    row_count = row_count < HC_ALGORITHM_COUNT ? row_count : HC_ALGORITHM_COUNT;
+    for (size_t i = 0; i < row_count; i++) {
+        const char *row = hc_algorithm_name(sorted[i]);
         fold(row, strlen(row), name, sizeof(name));
         if (strcmp(name, folded) == 0) {
             snprintf(tip, size, "a similar command exists: '%s'", row);
@@ -155,7 +162,7 @@ bool suggest_algorithms(const char *word, char *tip, size_t size)
             n += (size_t)snprintf(tip + n, size - n, "%s '%s'", i ? "," : "", hc_algorithm_name(rows[i]));
         return true;
     }
-    const hc_algorithm *close = hc_algorithm_suggest(word, 2);
+    const hc_algorithm *close = cli_algorithm_suggest(word, 2);
     if (close)
         snprintf(tip, size, "a similar command exists: '%s'", hc_algorithm_name(close));
     return close != NULL;

@@ -155,16 +155,18 @@ void help_top(cli_output *out)
     help_usage(out, "hc <COMMAND>");
     output_line(out, "%s", "");
     output_line(out, "Commands:");
+    const hc_algorithm *rows[HC_ALGORITHM_COUNT];
+    size_t row_count = hc_algorithm_sorted(rows, HC_ALGORITHM_COUNT);
     size_t longest = 0;
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-        size_t len = 4 + strlen(hc_algorithm_name(hc_algorithm_at(i)));
+    for (size_t i = 0; i < row_count; i++) {
+        size_t len = 4 + strlen(hc_algorithm_name(rows[i]));
         longest = len > longest ? len : longest;
     }
     help_list list = help_list_start(out, longest);
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+    for (size_t i = 0; i < row_count; i++) {
         char left[64];
-        snprintf(left, sizeof(left), "    %s", hc_algorithm_name(hc_algorithm_at(i)));
-        help_entry(&list, left, hc_algorithm_title(hc_algorithm_at(i)));
+        snprintf(left, sizeof(left), "    %s", hc_algorithm_name(rows[i]));
+        help_entry(&list, left, hc_algorithm_title(rows[i]));
     }
     output_line(out, "%s", "");
     output_line(out, "Other commands:");
