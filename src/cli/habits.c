@@ -3,37 +3,30 @@
 #include "habits.h"
 
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "args.h"
 #include "names.h"
 #include "hc/encode.h"
-
-/* The one OS question of this file, kept apart for the platform layer. */
-static bool stat_path(const char *path, struct stat *st)
-{
-    return stat(path, st) == 0;
-}
+#include "platform.h"
 
 bool cli_stdin_has_input(void)
 {
-    struct stat st;
-    if (fstat(STDIN_FILENO, &st) != 0)
+    plat_file_info info;
+    if (plat_file_info_of(PLAT_STDIN, &info) != 0)
         return false;
     /* /dev/null and terminals are character devices: `hc md5 file </dev/null`
      * (how test harnesses and cron start commands) keeps the help */
-    return S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode) || S_ISSOCK(st.st_mode);
+    return info.kind == PLAT_KIND_FIFO || info.kind == PLAT_KIND_REGULAR || info.kind == PLAT_KIND_SOCKET;
 }
 
 bool cli_run_plain_names(cli_output *out, const cli_algs *algs, int argc, char **argv, int *status)
 {
     const char *word = argv[0];
-    struct stat st;
+    plat_file_info info;
     bool is_stdin = strcmp(word, "-") == 0;
-    if (!is_stdin && !stat_path(word, &st))
+    if (!is_stdin && plat_path_info(word, &info) != 0)
         return false;
-    if (!is_stdin && S_ISDIR(st.st_mode)) {
+    if (!is_stdin && info.kind == PLAT_KIND_DIRECTORY) {
         fprintf(stderr, "hc: %s: is a directory (use 'hc %s dir -s %s -r')\n", word, algs->word, word);
         *status = EXIT_USAGE;
         return true;

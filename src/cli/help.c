@@ -3,8 +3,8 @@
 
 #include <stdarg.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
+
+#include "platform.h"
 
 #if defined(__x86_64__)
 #define HC_ARCH "x64"
@@ -34,13 +34,10 @@ void print_banner(cli_output *out, bool leading_blank)
 
 enum { HELP_WIDTH_DEFAULT = 80, HELP_WIDTH_MIN = 40, HELP_WIDTH_MAX = 120, HELP_COLUMN_MAX = 34 };
 
-/* The one OS question of the help, kept apart for the platform layer. */
 static size_t stdout_columns(void)
 {
-    struct winsize size;
-    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
-        return size.ws_col;
-    return HELP_WIDTH_DEFAULT;
+    unsigned columns = plat_is_terminal(PLAT_STDOUT) ? plat_terminal_columns(PLAT_STDOUT) : 0;
+    return columns ? columns : HELP_WIDTH_DEFAULT;
 }
 
 static size_t help_width(void)
