@@ -171,3 +171,17 @@ void explain_digest_length(const char *option, const char *text, size_t digest_l
         fprintf(stderr, "hc: %s: '%s' has %zu characters; a %s digest is %zu hex digits\n", option, text, len, name,
                 2 * digest_len);
 }
+
+void warn_mask_like_charset(const char *charset)
+{
+    /* hashcat's built-in charsets and custom ones, ?1 to ?4 */
+    for (const char *q = strchr(charset, '?'); q; q = strchr(q + 1, '?')) {
+        if (q[1] != '\0' && strchr("ludsahHb1234", q[1])) {
+            fprintf(stderr,
+                    "hc: -a/--dict: '%s' is a set of characters, not a mask: '?%c' stands for the two characters "
+                    "'?' and '%c'; for hashcat's masks use --mask '%s'\n",
+                    charset, q[1], q[1], charset);
+            return;
+        }
+    }
+}

@@ -237,3 +237,15 @@ def test_every_mode_help_has_examples_and_distinct_texts(mode):
     assert len(set(described)) == len(described), described
     # the last line stays the contract's (§1.5)
     assert r.lines[-1].startswith("    -h, --help") and r.lines[-1].endswith("Print this help and exit")
+
+
+# ---- 10. hashcat's masks typed as a charset ----
+
+def test_a_mask_typed_as_a_charset_is_taken_as_characters_with_a_warning():
+    target = hashlib.md5(b"d?").hexdigest()
+    r = run_hc("md5", "hash", "-s", target, "-a", "?d", "-x", "2", "--noprobe")
+    assert r.rc == 0 and "Initial string is: d?" in r.lines, r
+    assert r.err == ("hc: -a/--dict: '?d' is a set of characters, not a mask: '?d' stands for the two characters "
+                     "'?' and 'd'; for hashcat's masks use --mask '?d'\n")
+    r = run_hc("md5", "hash", "-s", hashlib.md5(b"ba").hexdigest(), "-a", "ab?", "-x", "2", "--noprobe")
+    assert r.rc == 0 and "Initial string is: ba" in r.lines and r.err == "", r
