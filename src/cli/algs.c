@@ -4,8 +4,8 @@
 
 #include "args.h"
 #include "cli.h"
-#include "names.h"
 #include "habits.h"
+#include "names.h"
 
 static void add_row(cli_algs *algs, const hc_algorithm *alg)
 {

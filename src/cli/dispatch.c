@@ -4,8 +4,8 @@
 
 #include "args.h"
 #include "cli.h"
-#include "names.h"
 #include "habits.h"
+#include "names.h"
 #include "hc/cpu.h"
 #include "progress.h"
 

@@ -108,11 +108,12 @@ static int after_folded_prefix(const char *name, const char *folded_word, size_t
 static size_t family_rows(const char *folded_word, const hc_algorithm **rows)
 {
     size_t len = strlen(folded_word);
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
+    size_t row_count = hc_algorithm_sorted(sorted, HC_ALGORITHM_COUNT);
+    row_count = row_count < HC_ALGORITHM_COUNT ? row_count : HC_ALGORITHM_COUNT;
     for (int pass = 0; pass < 2 && len > 0; pass++) {
         size_t count = 0;
-        const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
-        size_t total = hc_algorithm_sorted(sorted, HC_ALGORITHM_COUNT);
-        for (size_t i = 0; i < total; i++) {
+        for (size_t i = 0; i < row_count; i++) {
             int next = after_folded_prefix(hc_algorithm_name(sorted[i]), folded_word, len);
             if (pass == 0 ? next == '-' : next >= '0' && next <= '9')
                 rows[count++] = sorted[i];
@@ -131,8 +132,11 @@ bool suggest_algorithms(const char *word, char *tip, size_t size)
         return false;
     fold(word, word_len, folded, sizeof(folded));
     /* another spelling of one row: SHA256, sha3-256, SHA-3-256 */
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-        const char *row = hc_algorithm_name(hc_algorithm_at(i));
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
+    size_t row_count = hc_algorithm_sorted(sorted, HC_ALGORITHM_COUNT);
+    row_count = row_count < HC_ALGORITHM_COUNT ? row_count : HC_ALGORITHM_COUNT;
+    for (size_t i = 0; i < row_count; i++) {
+        const char *row = hc_algorithm_name(sorted[i]);
         fold(row, strlen(row), name, sizeof(name));
         if (strcmp(name, folded) == 0) {
             snprintf(tip, size, "a similar command exists: '%s'", row);
@@ -166,4 +170,18 @@ void explain_digest_length(const char *option, const char *text, size_t digest_l
     else
         fprintf(stderr, "hc: %s: '%s' has %zu characters; a %s digest is %zu hex digits\n", option, text, len, name,
                 2 * digest_len);
+}
+
+void warn_mask_like_charset(const char *charset)
+{
+    /* hashcat's built-in charsets and custom ones, ?1 to ?4 */
+    for (const char *q = strchr(charset, '?'); q; q = strchr(q + 1, '?')) {
+        if (q[1] != '\0' && strchr("ludsahHb1234", q[1])) {
+            fprintf(stderr,
+                    "hc: -a/--dict: '%s' is a set of characters, not a mask: '?%c' stands for the two characters "
+                    "'?' and '%c'; for hashcat's masks use --mask '%s'\n",
+                    charset, q[1], q[1], charset);
+            return;
+        }
+    }
 }

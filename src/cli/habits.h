@@ -37,4 +37,8 @@ bool suggest_algorithms(const char *word, char *tip, size_t size);
  * hex digits"). name: the algorithm word. */
 void explain_digest_length(const char *option, const char *text, size_t digest_len, bool base64, const char *name);
 
+/* hashcat's habit: `-a '?l?d'` is a charset (the characters '?', 'l',
+ * 'd'), not a mask; a word on stderr when it holds such pairs. */
+void warn_mask_like_charset(const char *charset);
+
 #endif

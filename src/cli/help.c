@@ -37,7 +37,7 @@ enum { HELP_WIDTH_DEFAULT = 80, HELP_WIDTH_MIN = 40, HELP_WIDTH_MAX = 120, HELP_
 static size_t stdout_columns(void)
 {
     unsigned columns = plat_is_terminal(PLAT_STDOUT) ? plat_terminal_columns(PLAT_STDOUT) : 0;
-    return columns > 0 ? columns : HELP_WIDTH_DEFAULT;
+    return columns ? columns : HELP_WIDTH_DEFAULT;
 }
 
 static size_t help_width(void)

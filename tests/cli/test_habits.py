@@ -4,11 +4,15 @@ lines of several algorithms, the other tools' check lines, suggestions.
 Known answers come from the peer tools, run here."""
 import hashlib
 import os
+import re
+import select
+import signal
 import subprocess
+import time
 
 import pytest
 
-from conftest import HC_BINARY, run_hc
+from conftest import HC_BINARY, run_hc, spawn_hc, wait_for_handler
 from filedir_util import run_hc_input
 
 
@@ -237,3 +241,50 @@ def test_every_mode_help_has_examples_and_distinct_texts(mode):
     assert len(set(described)) == len(described), described
     # the last line stays the contract's (§1.5)
     assert r.lines[-1].startswith("    -h, --help") and r.lines[-1].endswith("Print this help and exit")
+
+
+# ---- 10. hashcat's masks typed as a charset ----
+
+def test_a_mask_typed_as_a_charset_is_taken_as_characters_with_a_warning():
+    target = hashlib.md5(b"d?").hexdigest()
+    r = run_hc("md5", "hash", "-s", target, "-a", "?d", "-x", "2", "--noprobe")
+    assert r.rc == 0 and "Initial string is: d?" in r.lines, r
+    assert r.err == ("hc: -a/--dict: '?d' is a set of characters, not a mask: '?d' stands for the two characters "
+                     "'?' and 'd'; for hashcat's masks use --mask '?d'\n")
+    r = run_hc("md5", "hash", "-s", hashlib.md5(b"ba").hexdigest(), "-a", "ab?", "-x", "2", "--noprobe")
+    assert r.rc == 0 and "Initial string is: ba" in r.lines and r.err == "", r
+
+
+# ---- 8. progress lines on narrow terminals ----
+
+FIELD = re.compile(r"[\d.]+ \w+ of [\d.]+ \w+( \(\d+%\))?|\d+%|[\d.]+ \w+/s|ETA \S+( \S+)*|[\d.]+ \w+")
+
+
+@pytest.mark.parametrize("columns", [20, 30, 40, 60])
+def test_progress_line_drops_whole_fields(tmp_path, columns):
+    """A slow hash (md2, one thread) with --progress on a pipe, COLUMNS
+    wide: every frame fits columns - 3 and is made of whole fields."""
+    path = tmp_path / "big"
+    with open(path, "wb") as f:
+        f.truncate(64 << 20)
+    env = dict(os.environ, COLUMNS=str(columns))
+    proc = spawn_hc(["md2", "file", "-s", str(path), "-T", "1", "--progress"], stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE, env=env)
+    wait_for_handler(proc.pid)
+    err = b""
+    deadline = time.monotonic() + 60
+    while err.count(b"\x1b[K") < 3 and time.monotonic() < deadline and proc.poll() is None:
+        if select.select([proc.stderr], [], [], 0.1)[0]:
+            err += os.read(proc.stderr.fileno(), 4096)
+    proc.send_signal(signal.SIGINT)
+    rest = proc.communicate(timeout=60)[1]
+    frames = [f.decode() for f in re.findall(rb"\r([^\r\x1b]*)\x1b\[K", err + rest) if f]
+    assert frames, err + rest
+    for frame in frames:
+        assert len(frame) <= columns - 3 and frame.startswith("hc: "), frame
+        assert all(FIELD.fullmatch(field) for field in frame[4:].split(", ")), frame
+    # the widest shows the amount; the narrowest at least the percentage
+    if columns == 60:
+        assert any(" of 64.0 MiB (" in frame for frame in frames), frames
+    if columns == 20:
+        assert all(re.fullmatch(r"hc: \d+%(, ETA \S+)?", frame) for frame in frames), frames

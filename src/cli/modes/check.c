@@ -287,10 +287,13 @@ static bool add_entry(check_run *run, sum_syntax syntax, const char *name, size_
 static size_t digest_candidates(sum_span digest, const hc_algorithm **rows)
 {
     uint8_t scratch[HC_MAX_DIGEST_LEN];
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
+    size_t row_count = hc_algorithm_sorted(sorted, HC_ALGORITHM_COUNT);
+    row_count = row_count < HC_ALGORITHM_COUNT ? row_count : HC_ALGORITHM_COUNT;
     for (int pass = 0; pass < 2; pass++) {
         size_t count = 0, len = 0;
-        for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-            const hc_algorithm *alg = hc_algorithm_at(i);
+        for (size_t i = 0; i < row_count; i++) {
+            const hc_algorithm *alg = sorted[i];
             size_t n = hc_algorithm_digest_len(alg);
             bool fits = pass == 0 ? 2 * n == digest.len : len == 0 || n == len;
             if (fits && sum_digest_decode(digest, scratch, n)) {

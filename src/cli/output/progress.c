@@ -264,9 +264,9 @@ static void draw_live(progress *p, double now)
 {
     char line[LINE_MAX_BYTES];
     render(p, now, false, line, sizeof(line));
-    size_t len = strlen(line), width = progress_line_width();
-    if (len > width)
-        len = width;
+    size_t width = progress_line_width();
+    progress_fit_line(line, width);
+    size_t len = strlen(line);
     pthread_mutex_lock(&term.lock);
     if (term.owner == p && term.writing == 0) {
         line_buffer b = {.len = 0};
@@ -299,6 +299,10 @@ static void print_full(progress *p, double now, bool cursor_up)
 {
     char line[LINE_MAX_BYTES];
     render(p, now, true, line, sizeof(line));
+    /* a status line on a terminal stays on screen: it must not wrap
+     * either (a log file gets it whole) */
+    if (isatty(STDERR_FILENO))
+        progress_fit_line(line, terminal_columns() > 1 ? terminal_columns() - 1 : 1);
     pthread_mutex_lock(&term.lock);
     print_line_locked(line, strlen(line), cursor_up && term.shown);
     pthread_mutex_unlock(&term.lock);

@@ -95,6 +95,12 @@ void progress_format_duration(double seconds, char *out, size_t size);
 /* The columns a live line may take (three less than the terminal's, so
  * that it never wraps); a longer one is cut there. */
 size_t progress_line_width(void);
+
+/* Fits a progress or status line ("hc: a, b (c), d") into width columns by
+ * dropping whole fields, the least useful first (elapsed time, speed,
+ * length, an amount whose percentage shows, counts, ETA, found, the
+ * percentage); nothing at all when not even one field fits. ASCII lines. */
+void progress_fit_line(char *line, size_t width);
 /* "512 B", "1.5 KiB", "12.3 GiB". */
 void progress_format_bytes(double value, char *out, size_t size);
 
