@@ -301,7 +301,7 @@ static void print_full(progress *p, double now, bool cursor_up)
     render(p, now, true, line, sizeof(line));
     /* a status line on a terminal stays on screen: it must not wrap
      * either (a log file gets it whole) */
-    if (isatty(STDERR_FILENO))
+    if (plat_is_terminal(PLAT_STDERR))
         progress_fit_line(line, terminal_columns() > 1 ? terminal_columns() - 1 : 1);
     pthread_mutex_lock(&term.lock);
     print_line_locked(line, strlen(line), cursor_up && term.shown);
