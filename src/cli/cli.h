@@ -279,5 +279,7 @@ extern atomic_int cli_status_requested;
  * waits are the ones to interrupt. */
 int cli_thread_start(pthread_t *thread, void *(*body)(void *), void *arg);
 void cli_catch_interrupt(void);
+/* cli_interrupted as a cancelled() callback (hc_file_events, line_input). */
+bool cli_interrupt_requested(void *unused);
 
 #endif

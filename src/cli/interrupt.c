@@ -30,6 +30,12 @@ static void on_interrupt(int signal_number)
     errno = saved_errno;
 }
 
+bool cli_interrupt_requested(void *unused)
+{
+    (void)unused;
+    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+}
+
 static void on_status_request(int signal_number)
 {
     (void)signal_number;

@@ -169,6 +169,7 @@ static bool run_walk(dir_run *run, walk *w)
             if (!walk_next(w, &entry->item)) {
                 if (errno == ENOMEM)
                     return false;
+                run->cut = errno == ECANCELED; /* Ctrl+C inside the walk */
                 break;
             }
             if (entry->item.kind == WALK_FILE && entry->item.dir != last_dir) {
@@ -226,7 +227,11 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
         .recursive = args->present[OPT_RECURSIVE],
         .include = args->present[OPT_INCLUDE] ? args->value[OPT_INCLUDE] : NULL,
         .exclude = args->present[OPT_EXCLUDE] ? args->value[OPT_EXCLUDE] : NULL,
+        .cancelled = cli_interrupt_requested,
     };
+    /* Ctrl+C stops the walk (from its first directory on) and the
+     * hashing; the lines printed so far stay (§10.7). */
+    cli_catch_interrupt();
     walk *w = walk_open(source, &selection);
     if (w == NULL) {
         int status = EXIT_MISMATCH, error = errno;
@@ -243,9 +248,6 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
 
     static const hash_queue_ops ops = {.open = open_entry, .print = print_entry};
     dir_run run = {.out = out, .format = format, .quiet = quiet};
-    /* Ctrl+C stops the walk and the hashing; the lines printed so far
-     * stay (§10.7). */
-    cli_catch_interrupt();
     run.progress = progress_start(0);
     tree_count *count = tree_count_start(source, &selection, &options->range, run.progress);
     run.queue = file_queue_open(&ops, &run, format, options, run.progress);
@@ -297,7 +299,7 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
     free(target);
     /* A broken stdout ends the run with status 2 and no save file. */
     if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
-        status = EXIT_USAGE;
+        status = errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
     return status;
 }
 

@@ -374,8 +374,10 @@ static void ignore_found(void *arg, size_t target, const uint8_t *text, size_t l
 static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o)
 {
     hash_targets targets;
+    /* reading a list may wait (a pipe, a FIFO, a terminal): Ctrl+C stops it */
+    cli_catch_interrupt();
     if (!hash_targets_read(&targets, alg, args->value[OPT_HASHES], args->present[OPT_BASE64]))
-        return EXIT_USAGE;
+        return targets.interrupted ? EXIT_INTERRUPTED : EXIT_USAGE;
     const bool skipped = targets.bad_lines > 0;
     if (targets.count == 0) {
         fprintf(stderr, "hc: no %s digest in --hashes file %s\n", hc_algorithm_name(alg), args->value[OPT_HASHES]);

@@ -20,9 +20,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Symlinks followed while looking for the file a dangling link names, as
@@ -50,11 +52,59 @@ static bool pwrite_all(int fd, const char *data, size_t len, off_t offset, size_
     return true;
 }
 
+/* ---- waits that Ctrl+C ends (the OS calls to move behind the platform
+ * layer) ---- */
+
+enum { WAIT_SLICE_MS = 50 };
+
+/* false with errno EINTR once Ctrl+C came, after waiting a little. */
+static bool pause_unless_interrupted(void)
+{
+    if (cli_interrupt_requested(NULL)) {
+        errno = EINTR;
+        return false;
+    }
+    struct timespec slice = {0, WAIT_SLICE_MS * 1000000L};
+    nanosleep(&slice, NULL);
+    return true;
+}
+
+/* Opens an existing path for writing. A FIFO with no reader would keep
+ * open(2) waiting, deaf to Ctrl+C: opened without waiting (ENXIO while no
+ * reader is there) and tried again until a reader comes or Ctrl+C (errno
+ * EINTR). The descriptor is non-blocking: write_all waits for room. */
+static int open_existing(const char *path, int flags)
+{
+    for (;;) {
+        int fd = open(path, flags | O_NONBLOCK);
+        struct stat st;
+        if (fd >= 0 || errno != ENXIO || stat(path, &st) != 0 || !S_ISFIFO(st.st_mode))
+            return fd;
+        if (!pause_unless_interrupted())
+            return -1;
+    }
+}
+
+/* Waits until fd takes more bytes (a full pipe); false with errno EINTR
+ * after Ctrl+C. */
+static bool wait_writable(int fd)
+{
+    struct pollfd ready = {.fd = fd, .events = POLLOUT};
+    while (poll(&ready, 1, WAIT_SLICE_MS) <= 0)
+        if (cli_interrupt_requested(NULL)) {
+            errno = EINTR;
+            return false;
+        }
+    return true;
+}
+
 static bool write_all(int fd, const char *data, size_t len)
 {
     while (len > 0) {
         ssize_t n = write(fd, data, len);
-        if (n < 0 && errno == EINTR)
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && wait_writable(fd))
+            continue;
+        if (n < 0 && errno == EINTR && !cli_interrupt_requested(NULL))
             continue;
         if (n <= 0) {
             if (n == 0)
@@ -135,13 +185,13 @@ static bool open_target(const char *path, save_target *t)
         }
         if (errno != EEXIST)
             return false;
-        /* It exists: write into it where it points (a FIFO blocks here
-         * until a reader comes, as with `>`). */
-        t->fd = open(path, flags);
+        /* It exists: write into it where it points (a FIFO waits here
+         * until a reader comes, as with `>`, or Ctrl+C). */
+        t->fd = open_existing(path, flags);
         if (t->fd >= 0)
             break;
         if (errno != ENOENT)
-            return false;
+            return false; /* EINTR: Ctrl+C */
         /* A dangling symlink (or the file vanished meanwhile): create the
          * file the link names, exclusively, so that it is ours to remove. */
         char *end = resolve_links(path);
@@ -294,6 +344,8 @@ bool output_save(cli_output *out, const char *path)
     } else {
         ok = save_to(path, out->saved ? out->saved : "", out->saved_len);
     }
+    if (!ok && errno == EINTR && cli_interrupt_requested(NULL))
+        return false; /* Ctrl+C while waiting for a FIFO's reader: the caller says so */
     if (!ok) {
         const char *reason = strerror(errno);
         out->collect = false;

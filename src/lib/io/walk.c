@@ -62,7 +62,21 @@ struct walk {
      * before its (partial) contents */
     char *pending_path;
     int pending_errno;
+    bool cancelled;          /* options.cancelled said stop: the walk is over */
 };
+
+/* Entries read between two questions to options.cancelled. */
+enum { ENTRIES_PER_CANCEL_CHECK = 64 };
+
+/* Asks the caller whether to stop; once it said so, the walk stays over.
+ * A tree where nothing matches (-i) never hands out an item, so the
+ * caller cannot stop it between items: the walk asks itself. */
+static bool walk_cancelled(walk *w)
+{
+    if (!w->cancelled && w->options.cancelled != NULL && w->options.cancelled(w->options.cancel_ctx))
+        w->cancelled = true;
+    return w->cancelled;
+}
 
 /* ---- patterns (contract §4.2) ---- */
 
@@ -300,12 +314,14 @@ static entry_kind classify(int dir_fd, const struct dirent *entry)
 
 /* Reads the whole directory of f. Returns 0, or the errno of a read error
  * (what was read so far is kept), or ENOMEM. */
-static int list_frame(const walk *w, frame *f)
+static int list_frame(walk *w, frame *f)
 {
     offsets files = {0}, dirs = {0};
     int fd = walk_dir_fd(f->dir);
     int error = 0;
-    for (;;) {
+    for (size_t read = 1;; read++) {
+        if (read % ENTRIES_PER_CANCEL_CHECK == 0 && walk_cancelled(w))
+            break; /* walk_next ends the walk */
         errno = 0;
         struct dirent *entry = readdir(f->dir->handle);
         if (entry == NULL) {
@@ -555,6 +571,10 @@ bool walk_next(walk *w, walk_item *item)
     memset(item, 0, sizeof(*item));
     errno = 0;
     while (w->depth > 0) {
+        if (walk_cancelled(w)) {
+            errno = ECANCELED;
+            return false;
+        }
         if (w->pending_path) {
             item->kind = WALK_ERROR;
             item->path = w->pending_path;

@@ -29,6 +29,10 @@ typedef struct walk_options {
     bool recursive;
     const char *include; /* -i: NULL or "" means no filter */
     const char *exclude; /* -e */
+    /* NULL, or asked between directory entries: true ends the walk
+     * (walk_next: false with errno ECANCELED) */
+    bool (*cancelled)(void *ctx);
+    void *cancel_ctx;
 } walk_options;
 
 typedef struct walk walk;
@@ -36,8 +40,8 @@ typedef struct walk walk;
 /* Opens the source directory (quotes already stripped). NULL with errno set
  * when it cannot be opened as a directory. */
 walk *walk_open(const char *source, const walk_options *options);
-/* The next item in walk order; false at the end, or with errno = ENOMEM
- * when memory ran out. */
+/* The next item in walk order; false at the end, with errno = ENOMEM when
+ * memory ran out, or ECANCELED when options->cancelled said stop. */
 bool walk_next(walk *w, walk_item *item);
 void walk_close(walk *w);
 
