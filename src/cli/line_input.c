@@ -2,36 +2,13 @@
 #include "line_input.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include "platform.h"
 
 /* The first buffer; it doubles up to the limit (and the '\n' after it). */
 enum { FIRST_CAP = 64 << 10, WAIT_SLICE_MS = 100 };
-
-/* ---- the OS calls (to move behind the platform layer) ---- */
-
-/* Opening never waits: O_NONBLOCK lets a FIFO with no writer open at
- * once (the wait for its data is the poll below). */
-static int open_for_lines(const char *path)
-{
-    return open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-}
-
-typedef enum wait_result { WAIT_READY, WAIT_TIMEOUT, WAIT_FAILED } wait_result;
-
-/* Waits up to ms for fd to have data, its end or an error. On Linux a
- * FIFO opened without a writer reports nothing until one has come. */
-static wait_result wait_readable(int fd, int ms)
-{
-    struct pollfd ready = {.fd = fd, .events = POLLIN};
-    int n = poll(&ready, 1, ms);
-    if (n > 0)
-        return WAIT_READY;
-    return n == 0 || errno == EINTR ? WAIT_TIMEOUT : WAIT_FAILED;
-}
 
 /* ---- the reader ---- */
 
@@ -41,8 +18,10 @@ bool line_input_open(line_input *in, const char *path, bool (*cancelled)(void *c
     in->cancelled = cancelled;
     in->cancel_ctx = cancel_ctx;
     in->own = strcmp(path, "-") != 0;
-    in->fd = in->own ? open_for_lines(path) : STDIN_FILENO;
-    if (in->fd < 0)
+    /* opening never waits: a FIFO with no writer opens at once, and the
+     * wait for its data is plat_wait_readable's, a slice at a time */
+    in->fd = in->own ? plat_open(path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK) : PLAT_STDIN;
+    if (in->fd == PLAT_FILE_INVALID)
         return false;
     in->cap = FIRST_CAP;
     if ((in->buf = malloc(in->cap)) == NULL) {
@@ -89,13 +68,14 @@ static line_input_status fill(line_input *in, bool may_wait)
     for (;;) {
         if (stop_asked(in))
             return LINE_INPUT_CANCELLED;
-        wait_result waited = wait_readable(in->fd, may_wait ? WAIT_SLICE_MS : 0);
-        if (waited == WAIT_TIMEOUT) {
-            if (!may_wait)
-                return LINE_INPUT_WOULD_WAIT;
+        /* (a FIFO opened before its writer came reports nothing until one
+         * has: its end is not taken for the list's) */
+        int waited = plat_wait_readable(in->fd, may_wait ? WAIT_SLICE_MS : 0);
+        if (waited == 0 && !may_wait)
+            return LINE_INPUT_WOULD_WAIT;
+        if (waited == 0 || (waited < 0 && errno == EINTR))
             continue;
-        }
-        ssize_t n = waited == WAIT_READY ? read(in->fd, in->buf + in->end, in->cap - in->end) : -1;
+        ptrdiff_t n = waited > 0 ? plat_read(in->fd, in->buf + in->end, in->cap - in->end) : -1;
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
             continue;
         if (n < 0) {
@@ -141,9 +121,9 @@ line_input_status line_input_next(line_input *in, const char **text, size_t *len
 
 void line_input_close(line_input *in)
 {
-    if (in->own && in->fd >= 0)
-        close(in->fd);
+    if (in->own && in->fd != PLAT_FILE_INVALID)
+        plat_close(in->fd);
     free(in->buf);
     memset(in, 0, sizeof(*in));
-    in->fd = -1;
+    in->fd = PLAT_FILE_INVALID;
 }

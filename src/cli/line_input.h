@@ -32,7 +32,7 @@ typedef enum line_input_status {
 } line_input_status;
 
 typedef struct line_input {
-    int fd;
+    int fd;                        /* a plat_file */
     bool own;                      /* opened here (not standard input): closed by line_input_close */
     bool (*cancelled)(void *ctx);  /* NULL: never */
     void *cancel_ctx;

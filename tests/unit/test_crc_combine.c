@@ -75,18 +75,11 @@ int main(void)
     if (data == NULL)
         return 2;
     fill_pattern(data, len, 28);
-    /* each CRC backend the machine offers (ISA-L's folding, the table) */
-    static const hc_simd_level levels[] = {HC_SIMD_PORTABLE, HC_SIMD_LEVEL_COUNT};
-    for (size_t l = 0; l < 2; l++) {
-        if (levels[l] != HC_SIMD_LEVEL_COUNT)
-            hc_simd_limit(levels[l]);
-        else
-            hc_simd_limit(hc_simd_detected());
-        check_catalogue("crc32", 0xCBF43926u);
-        check_catalogue("crc32c", 0xE3069283u);
-        check_lengths("crc32", data, len);
-        check_lengths("crc32c", data, len);
-    }
+    /* the backend HC_SIMD leaves (the table with HC_SIMD=portable) */
+    check_catalogue("crc32", 0xCBF43926u);
+    check_catalogue("crc32c", 0xE3069283u);
+    check_lengths("crc32", data, len);
+    check_lengths("crc32c", data, len);
     free(data);
     return test_report("crc_combine");
 }

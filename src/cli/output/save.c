@@ -24,8 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "platform.h"
 
 /* Symlinks followed while looking for the file a dangling link names, as
  * the kernel's own limit (path_resolution(7)). */
@@ -52,8 +53,8 @@ static bool pwrite_all(int fd, const char *data, size_t len, off_t offset, size_
     return true;
 }
 
-/* ---- waits that Ctrl+C ends (the OS calls to move behind the platform
- * layer) ---- */
+/* ---- waits that Ctrl+C ends (open and poll: to move behind the platform
+ * layer with the rest of this file) ---- */
 
 enum { WAIT_SLICE_MS = 50 };
 
@@ -64,8 +65,7 @@ static bool pause_unless_interrupted(void)
         errno = EINTR;
         return false;
     }
-    struct timespec slice = {0, WAIT_SLICE_MS * 1000000L};
-    nanosleep(&slice, NULL);
+    plat_sleep_microseconds(WAIT_SLICE_MS * 1000UL);
     return true;
 }
 
@@ -77,8 +77,8 @@ static int open_existing(const char *path, int flags)
 {
     for (;;) {
         int fd = open(path, flags | O_NONBLOCK);
-        struct stat st;
-        if (fd >= 0 || errno != ENXIO || stat(path, &st) != 0 || !S_ISFIFO(st.st_mode))
+        plat_file_info info;
+        if (fd >= 0 || errno != ENXIO || plat_path_info(path, &info) != 0 || info.kind != PLAT_KIND_FIFO)
             return fd;
         if (!pause_unless_interrupted())
             return -1;
