@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "fileline.h"
 #include "hashqueue.h"
+#include "printable.h"
 #include "treecount.h"
 #include "walk.h"
 
@@ -108,7 +109,9 @@ static bool print_entry(void *ctx, size_t i, const file_result *result)
              * stderr (§10.7) */
             if (run->format->choice.kind == FORMAT_HC)
                 output_line(run->out, "%s: %s", item->path, walk_error_name(error));
-            progress_warn("%s: %s", item->path, strerror(error));
+            char *owned;
+            progress_warn("%s: %s", printable_name(item->path, &owned), strerror(error));
+            free(owned);
         }
     } else {
         switch (print_file_line(run->out, run->format, item->path, result)) {

@@ -99,10 +99,13 @@ static const char *base_name(const char *path)
  * to show it. */
 static void report_failure(const char *path, const file_result *result, bool line_shown)
 {
+    char *owned;
+    const char *shown = printable_name(path, &owned);
     if (result->error_number)
-        progress_warn("%s: %s", path, strerror(result->error_number));
+        progress_warn("%s: %s", shown, strerror(result->error_number));
     else if (!line_shown)
-        progress_warn("%s: %s", path, read_status_text(result->status));
+        progress_warn("%s: %s", shown, read_status_text(result->status));
+    free(owned);
 }
 
 /* One row's line in the chosen format (contract §3.2, §10.3). */
@@ -184,9 +187,9 @@ static void report_uncarried(out_format kind, const char *path)
         [FORMAT_GNU] = "a GNU line cannot carry this name",
         [FORMAT_BSD] = "a BSD line cannot carry this name",
     };
-    char *shown = printable_copy(path, strlen(path));
-    progress_warn("%s: %s: `hc check` of this list would not find it", shown ? shown : path, why[kind]);
-    free(shown);
+    char *owned;
+    progress_warn("%s: %s: `hc check` of this list would not find it", printable_name(path, &owned), why[kind]);
+    free(owned);
 }
 
 void report_io_stats(const file_result *result)

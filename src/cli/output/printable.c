@@ -2,6 +2,7 @@
 #include "printable.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static bool shows_as_itself(unsigned char c)
 {
@@ -40,4 +41,11 @@ char *printable_copy(const char *text, size_t len)
     }
     out[o] = '\0';
     return out;
+}
+
+const char *printable_name(const char *text, char **owned)
+{
+    size_t len = strlen(text);
+    *owned = printable_needs_escape(text, len) ? printable_copy(text, len) : NULL;
+    return *owned ? *owned : text;
 }

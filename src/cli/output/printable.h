@@ -15,4 +15,8 @@ bool printable_needs_escape(const char *text, size_t len);
  * memory. */
 char *printable_copy(const char *text, size_t len);
 
+/* text itself when it shows as itself, else its escaped copy, which
+ * *owned then holds (free it; NULL otherwise). Out of memory: text. */
+const char *printable_name(const char *text, char **owned);
+
 #endif
