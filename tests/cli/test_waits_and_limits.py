@@ -62,6 +62,26 @@ def test_check_of_an_endless_line_reports_at_once():
     assert "hc: /dev/zero: line 1 is longer than 1 MiB; the list is not read further\n" in err
 
 
+def test_a_wordlist_from_an_endless_line_stops_at_the_limit():
+    """Wordlists go through the same reader: one rule."""
+    rc, out, err = run_bounded("md5", "hash", "--noprobe", "-s", hashlib.md5(b"a").hexdigest(), "--wordlist",
+                               "/dev/zero")
+    assert rc == 1 and out.splitlines()[-1] == "Nothing found", (rc, out, err)
+    assert "hc: /dev/zero:1: a line longer than 1 MiB; the file is not read further\n" in err
+
+
+def test_ctrl_c_while_a_wordlist_is_read_from_stdin():
+    proc = spawn_hc(["md5", "hash", "--noprobe", "-s", hashlib.md5(b"a").hexdigest(), "--wordlist", "-"],
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        proc.stdin.write(b"x\ny\n")
+        proc.stdin.flush()
+        rc, out, err = interrupt(proc)
+    finally:
+        proc.stdin.close()
+    assert rc == 130 and err.endswith(b"hc: interrupted\n"), (rc, out, err)
+
+
 def test_lines_before_an_overlong_one_are_verified(tmp_path):
     """The rule: the lines before the long one count, the long one ends the
     list."""
