@@ -24,6 +24,12 @@ demo: build
 	./scripts/deps.sh bench
 	./bench/demo.sh $(BUILD)/hc
 
+# The timing-dependent CLI tests beside two CPU hogs (a busy machine).
+.PHONY: busy-test
+busy-test: build
+	./scripts/deps.sh test
+	./scripts/busy_tests.sh $(BUILD)
+
 # The suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 sanitize:
 	./scripts/deps.sh build test

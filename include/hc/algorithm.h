@@ -217,7 +217,8 @@ HC_API void hc_hasher_oneshot(hc_hasher *hasher, const void *data, size_t len, u
  * once; hc_hasher_push_subtree() then appends the nodes in message order,
  * as if update() had been given the subtrees' bytes. The message so far
  * must end where a pushed subtree starts, and more input must follow it
- * (the last bytes always go through update()). */
+ * (the last bytes always go through update()). The CRCs take ranges of
+ * any length at any offset. */
 HC_API size_t hc_hasher_tree_leaf(const hc_hasher *hasher);
 HC_API size_t hc_hasher_tree_node_len(const hc_hasher *hasher);
 HC_API void hc_hasher_subtree(const hc_hasher *hasher, uint64_t offset, const void *data, size_t len, uint8_t *node);

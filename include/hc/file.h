@@ -114,6 +114,10 @@ typedef struct hc_walk_options {
     bool recursive;       /* false: the files of the top directory only */
     const char *include;  /* NULL, or ';'-separated globs a file name must match */
     const char *exclude;  /* NULL, or ';'-separated globs that drop a file */
+    /* NULL, or kept by pointer: its cancelled() is asked between directory
+     * entries (a tree where nothing matches hands out no entry to stop
+     * between), and true ends the walk: HC_ERR_CANCELLED */
+    const hc_file_events *events;
 } hc_walk_options;
 
 typedef struct hc_walk_entry {
@@ -124,7 +128,8 @@ typedef struct hc_walk_entry {
 /* HC_ERR_IO with errno when root cannot be opened as a directory. */
 HC_API hc_status hc_walk_open(hc_walk **out, const char *root, const hc_walk_options *options);
 /* HC_OK with the next entry, or with entry->path NULL at the end of the
- * walk; HC_ERR_NOMEM. */
+ * walk; HC_ERR_NOMEM; HC_ERR_CANCELLED once options->events said stop (every
+ * later call too). */
 HC_API hc_status hc_walk_next(hc_walk *w, hc_walk_entry *entry);
 HC_API void hc_walk_close(hc_walk *w);
 

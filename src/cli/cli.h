@@ -286,5 +286,7 @@ extern atomic_int cli_status_requested;
  * never take these signals, so that they reach the main thread, whose
  * waits are the ones to interrupt. */
 void cli_catch_interrupt(void);
+/* cli_interrupted as a cancelled() callback (hc_file_events, line_input). */
+bool cli_interrupt_requested(void *unused);
 
 #endif

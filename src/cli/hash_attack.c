@@ -43,7 +43,7 @@ static bool read_rule_file(const char *path, hc_rules *list)
     char shown[256];
     while ((st = line_reader_next(&r, &text, &len)) != LINE_END) {
         if (st == LINE_ERROR) {
-            fprintf(stderr, "hc: %s: %s\n", path, strerror(r.error));
+            line_reader_report(&r, path);
             ok = false;
             break;
         }
@@ -236,7 +236,7 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
                 fprintf(stderr, "hc: %s:%llu: a word of %llu bytes is longer than %d, skipped\n", a->wordlist,
                         (unsigned long long)r.line_no, (unsigned long long)r.long_len, HC_RULE_BUF);
         } else if (st == LINE_ERROR) {
-            fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(r.error));
+            line_reader_report(&r, a->wordlist);
             ok = false;
         }
         if (ok && (st == LINE_END || b.count == BATCH_WORDS || b.used >= BATCH_BYTES) && b.count > 0) {

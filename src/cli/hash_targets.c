@@ -8,6 +8,8 @@
 
 #include "cli.h"
 #include "hc/encode.h"
+#include "line_input.h"
+#include "printable.h"
 
 /* The longest part of a bad line quoted in its message. */
 enum { QUOTE_MAX = 72 };
@@ -108,65 +110,96 @@ static bool add_target(hash_targets *t, size_t *cap, const uint8_t *digest, unsi
     return true;
 }
 
+/* One line's digest into the targets; false when memory ran out. */
+static bool take_line(hash_targets *t, seen_table *seen, size_t *cap, const hc_algorithm *alg, bool base64,
+                      const char *name, const char *text, size_t n, size_t number)
+{
+    const unsigned len = (unsigned)hc_algorithm_digest_len(alg);
+    while (n > 0 && is_blank(text[n - 1]))
+        n--;
+    while (n > 0 && (*text == ' ' || *text == '\t')) {
+        text++;
+        n--;
+    }
+    if (n == 0)
+        return true;
+    uint8_t digest[HC_MAX_DIGEST_LEN];
+    if (memchr(text, '\0', n) != NULL || !cli_parse_digest(text, n, len, base64, digest)) {
+        char why[128];
+        explain(alg, text, n, base64, why, sizeof(why));
+        char *quoted = printable_copy(text, n > QUOTE_MAX ? QUOTE_MAX : n);
+        if (quoted == NULL)
+            return false;
+        fprintf(stderr, "hc: %s:%zu: %s: '%s%s' (skipped)\n", name, number, why, quoted, n > QUOTE_MAX ? "..." : "");
+        free(quoted);
+        t->bad_lines++;
+        return true;
+    }
+    size_t earlier = seen_add(seen, t, digest, len);
+    if (earlier != SIZE_MAX) {
+        fprintf(stderr, "hc: %s:%zu: the same digest as line %zu (skipped)\n", name, number, t->lines[earlier]);
+        t->duplicates++;
+        return true;
+    }
+    return add_target(t, cap, digest, len, number) && (2 * t->count <= seen->mask || seen_grow(seen, t, len));
+}
+
 bool hash_targets_read(hash_targets *t, const hc_algorithm *alg, const char *path, bool base64)
 {
     memset(t, 0, sizeof(*t));
     const bool std_in = strcmp(path, "-") == 0;
-    const char *name = std_in ? "standard input" : path;
-    FILE *f = std_in ? stdin : fopen(path, "r");
-    if (f == NULL) {
-        fprintf(stderr, "hc: cannot open --hashes file %s: %s\n", path, strerror(errno));
+    char *shown = std_in ? strdup("standard input") : printable_copy(path, strlen(path));
+    line_input in;
+    if (shown == NULL) {
+        fprintf(stderr, "hc: out of memory\n");
         return false;
     }
-    const unsigned len = (unsigned)hc_algorithm_digest_len(alg);
+    if (!line_input_open(&in, path, cli_interrupt_requested, NULL)) {
+        fprintf(stderr, "hc: cannot open --hashes file %s: %s\n", shown, strerror(errno));
+        free(shown);
+        return false;
+    }
     seen_table seen = {NULL, 0};
-    char *line = NULL;
-    size_t line_cap = 0, cap = 0, number = 0;
-    bool ok = seen_grow(&seen, t, len);
-    ssize_t got;
-    uint8_t digest[HC_MAX_DIGEST_LEN];
-    while (ok && (got = getline(&line, &line_cap, f)) >= 0) {
-        number++;
-        size_t n = (size_t)got;
-        const char *text = line;
-        while (n > 0 && is_blank(text[n - 1]))
-            n--;
-        while (n > 0 && (*text == ' ' || *text == '\t')) {
-            text++;
-            n--;
+    size_t cap = 0;
+    bool ok = seen_grow(&seen, t, (unsigned)hc_algorithm_digest_len(alg)), more = ok, too_long = false;
+    while (more) {
+        const char *text;
+        size_t n;
+        switch (line_input_next(&in, &text, &n, true)) {
+        case LINE_INPUT_OK:
+            ok = more = take_line(t, &seen, &cap, alg, base64, shown, text, n, (size_t)in.line_no);
+            break;
+        case LINE_INPUT_TOO_LONG:
+            fprintf(stderr, "hc: %s:%zu: a line longer than %s; the file is not read further\n", shown,
+                    (size_t)in.line_no, LINE_INPUT_MAX_TEXT);
+            too_long = true;
+            ok = more = false;
+            break;
+        case LINE_INPUT_CANCELLED:
+            t->interrupted = true;
+            ok = more = false;
+            break;
+        case LINE_INPUT_ERROR:
+            if (in.error != ENOMEM)
+                fprintf(stderr, "hc: cannot read --hashes file %s: %s\n", shown, strerror(in.error));
+            ok = more = false;
+            break;
+        case LINE_INPUT_END:
+        case LINE_INPUT_WOULD_WAIT:
+            more = false;
+            break;
         }
-        if (n == 0)
-            continue;
-        if (memchr(text, '\0', n) != NULL || !cli_parse_digest(text, n, hc_algorithm_digest_len(alg), base64, digest)) {
-            char why[128];
-            explain(alg, text, n, base64, why, sizeof(why));
-            fprintf(stderr, "hc: %s:%zu: %s: '%.*s%s' (skipped)\n", name, number, why,
-                    (int)(n > QUOTE_MAX ? QUOTE_MAX : n), text, n > QUOTE_MAX ? "..." : "");
-            t->bad_lines++;
-            continue;
-        }
-        size_t earlier = seen_add(&seen, t, digest, len);
-        if (earlier != SIZE_MAX) {
-            fprintf(stderr, "hc: %s:%zu: the same digest as line %zu (skipped)\n", name, number, t->lines[earlier]);
-            t->duplicates++;
-            continue;
-        }
-        ok = add_target(t, &cap, digest, len, number);
-        if (ok && 2 * t->count > seen.mask)
-            ok = seen_grow(&seen, t, len);
-        if (!ok)
-            fprintf(stderr, "hc: out of memory\n");
     }
-    if (ok && ferror(f)) {
-        fprintf(stderr, "hc: cannot read --hashes file %s: %s\n", path, strerror(errno));
-        ok = false;
-    }
-    free(line);
+    if (!ok && (in.error == ENOMEM || (!t->interrupted && in.error == 0 && !too_long)))
+        fprintf(stderr, "hc: out of memory\n");
+    line_input_close(&in);
     free(seen.slots);
-    if (!std_in)
-        fclose(f);
-    if (!ok)
+    free(shown);
+    if (!ok) {
+        bool interrupted = t->interrupted;
         hash_targets_free(t);
+        t->interrupted = interrupted;
+    }
     return ok;
 }
 

@@ -15,13 +15,15 @@ typedef struct hash_targets {
     size_t count;
     size_t bad_lines;     /* lines skipped: not a digest of the row's length */
     size_t duplicates;    /* lines skipped: a digest seen on an earlier line */
+    bool interrupted;     /* hash_targets_read: Ctrl+C came while reading */
 } hash_targets;
 
 /* Reads path ("-": standard input). Blank lines (spaces, tabs, CR) are
  * skipped; every other line that is not one digest, or repeats an earlier
  * one, is skipped with a message on stderr naming the file and the line.
- * false (with a message): the file could not be opened or read, or memory
- * ran out. */
+ * false (with a message): the file could not be opened or read, a line
+ * passed the line limit (line_input.h), memory ran out; or (interrupted,
+ * no message) Ctrl+C came once cli_catch_interrupt() was called. */
 bool hash_targets_read(hash_targets *targets, const hc_algorithm *alg, const char *path, bool base64);
 void hash_targets_free(hash_targets *targets);
 

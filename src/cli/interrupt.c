@@ -8,6 +8,12 @@
 atomic_int cli_interrupted;
 atomic_int cli_status_requested;
 
+bool cli_interrupt_requested(void *unused)
+{
+    (void)unused;
+    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+}
+
 void cli_catch_interrupt(void)
 {
     /* a second Ctrl+C kills: no half-drawn progress line is left behind */

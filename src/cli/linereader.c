@@ -1,110 +1,61 @@
-/* The bounded line reader (linereader.h). */
+/* Wordlists and rule files over the one line reader (linereader.h). */
 #include "linereader.h"
 
 #include <errno.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
-enum { PIECE = 256 * 1024 };
+#include "cli.h"
 
 bool line_reader_open(line_reader *r, const char *path, size_t max_line)
 {
     memset(r, 0, sizeof(*r));
-    r->own = strcmp(path, "-") != 0;
-    r->file = r->own ? plat_open(path, PLAT_OPEN_READ) : PLAT_STDIN;
-    if (r->file == PLAT_FILE_INVALID)
-        return false;
     r->max_line = max_line;
-    /* room for a whole line of the limit, its end, and a piece */
-    r->cap = max_line + 2 + PIECE;
-    if ((r->buf = malloc(r->cap)) == NULL) {
-        if (r->own)
-            plat_close(r->file);
-        r->file = PLAT_FILE_INVALID;
-        errno = ENOMEM;
-        return false;
-    }
-    return true;
-}
-
-/* More bytes after the ones kept; false at the end or on an error. */
-static bool fill(line_reader *r)
-{
-    if (r->eof)
-        return false;
-    if (r->start > 0) {
-        memmove(r->buf, r->buf + r->start, r->end - r->start);
-        r->end -= r->start;
-        r->start = 0;
-    }
-    ptrdiff_t got;
-    do
-        got = plat_read(r->file, r->buf + r->end, r->cap - r->end);
-    while (got < 0 && errno == EINTR);
-    if (got <= 0) {
-        r->eof = true;
-        if (got < 0)
-            r->error = errno ? errno : EIO;
-        return false;
-    }
-    r->end += (size_t)got;
-    return true;
-}
-
-/* Skips the rest of a line too long to keep, counting its bytes. */
-static line_status skip_long(line_reader *r)
-{
-    r->long_len = r->end - r->start;
-    r->start = r->end;
-    for (;;) {
-        if (!fill(r))
-            return r->error ? LINE_ERROR : LINE_TOO_LONG;
-        uint8_t *nl = memchr(r->buf, '\n', r->end);
-        if (nl != NULL) {
-            r->long_len += (size_t)(nl - r->buf);
-            r->start = (size_t)(nl - r->buf) + 1;
-            return LINE_TOO_LONG;
-        }
-        r->long_len += r->end;
-        r->start = r->end;
-    }
+    return line_input_open(&r->in, path, cli_interrupt_requested, NULL);
 }
 
 line_status line_reader_next(line_reader *r, const uint8_t **text, size_t *len)
 {
-    for (;;) {
-        uint8_t *from = r->buf + r->start;
-        uint8_t *nl = memchr(from, '\n', r->end - r->start);
-        size_t n = nl ? (size_t)(nl - from) : r->end - r->start;
-        if (nl == NULL && !r->eof && n <= r->max_line + 1) {
-            fill(r);
-            if (r->error)
-                return LINE_ERROR;
-            continue;
-        }
-        if (nl == NULL && n == 0)
-            return r->error ? LINE_ERROR : LINE_END;
-        r->line_no++;
-        size_t kept = n > 0 && from[n - 1] == '\r' ? n - 1 : n;
-        if (kept > r->max_line) {
-            if (nl != NULL || r->eof) {
-                r->long_len = kept;
-                r->start += n + (nl != NULL);
-                return LINE_TOO_LONG;
-            }
-            return skip_long(r);
-        }
-        r->start += n + (nl != NULL);
-        *text = from;
-        *len = kept;
-        return LINE_OK;
+    const char *line;
+    size_t n;
+    switch (line_input_next(&r->in, &line, &n, true)) {
+    case LINE_INPUT_OK:
+        break;
+    case LINE_INPUT_TOO_LONG:
+        r->line_no = r->in.line_no;
+        r->error = EFBIG;
+        return LINE_ERROR;
+    case LINE_INPUT_ERROR:
+        r->error = r->in.error;
+        return LINE_ERROR;
+    case LINE_INPUT_END:
+    case LINE_INPUT_CANCELLED:
+    case LINE_INPUT_WOULD_WAIT:
+        return LINE_END;
     }
+    r->line_no = r->in.line_no;
+    if (n > 0 && line[n - 1] == '\r')
+        n--;
+    if (n > r->max_line) {
+        r->long_len = n;
+        return LINE_TOO_LONG;
+    }
+    *text = (const uint8_t *)line;
+    *len = n;
+    return LINE_OK;
+}
+
+void line_reader_report(const line_reader *r, const char *path)
+{
+    if (r->error == EFBIG)
+        fprintf(stderr, "hc: %s:%llu: a line longer than %s; the file is not read further\n", path,
+                (unsigned long long)r->line_no, LINE_INPUT_MAX_TEXT);
+    else
+        fprintf(stderr, "hc: %s: %s\n", path, strerror(r->error));
 }
 
 void line_reader_close(line_reader *r)
 {
-    if (r->own && r->file != PLAT_FILE_INVALID)
-        plat_close(r->file);
-    free(r->buf);
+    line_input_close(&r->in);
     memset(r, 0, sizeof(*r));
 }

@@ -17,6 +17,14 @@ struct tree_count {
     progress *display;
 };
 
+/* The counting walk ends when the count is stopped (Ctrl+C stops the
+ * count through tree_count_stop). */
+static bool count_stopped(void *arg)
+{
+    tree_count *count = arg;
+    return atomic_load_explicit(&count->stop, memory_order_relaxed);
+}
+
 static void *count_main(void *arg)
 {
     tree_count *count = arg;
@@ -50,7 +58,10 @@ tree_count *tree_count_start(const char *source, const walk_options *options, co
     atomic_init(&count->stop, false);
     count->range = *range;
     count->display = display;
-    count->walk = walk_open(source, options);
+    walk_options own = *options;
+    own.cancelled = count_stopped;
+    own.cancel_ctx = count;
+    count->walk = walk_open(source, &own);
     if (count->walk == NULL || plat_thread_start(&count->thread, count_main, count) != 0) {
         walk_close(count->walk);
         free(count);

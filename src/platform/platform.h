@@ -326,6 +326,8 @@ bool plat_terminal_foreground(plat_file file);
  * ready): 1 ready, 0 after timeout_ms (0: do not wait), -1 with errno
  * (EINTR: a signal came). */
 int plat_wait_readable(plat_file file, int timeout_ms);
+/* The same for room to write (a full pipe or FIFO opened non-blocking). */
+int plat_wait_writable(plat_file file, int timeout_ms);
 
 /* A wake-up: one thread waits on it (with a timeout, and optionally for
  * input on a file as well), others wake it. Once signalled it stays so. */

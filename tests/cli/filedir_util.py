@@ -245,6 +245,35 @@ def has_open(pid, path):
     return False
 
 
+class PtyDrain:
+    """Reads a pty's master side on a thread while the program runs: a pty
+    holds a few KiB, and a program whose progress line fills it waits for a
+    reader (on a busy machine a run lasts long enough for that)."""
+
+    def __init__(self, master):
+        import threading
+        self.master = master
+        self.data = bytearray()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # EIO: the other side is closed
+                break
+            if not chunk:
+                break
+            self.data += chunk
+
+    def finish(self):
+        """Everything written, once the other side is closed; closes master."""
+        self.thread.join(timeout=60)
+        os.close(self.master)
+        return bytes(self.data)
+
+
 def read_pty(master):
     """Everything a closed pty's other side wrote; closes master."""
     import select

@@ -219,6 +219,10 @@ def test_interrupt(tmp_path):
     path = write(tmp_path, [NEVER, MD5["a"]])
     proc = spawn_hc(["md5", "hash", "--hashes", path, "-x", "9", "--noprobe"], stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE)
+    # the search is running once the hit for "a" is printed (Ctrl+C while
+    # the list is read ends hc before any summary)
+    first = proc.stdout.readline()
+    assert first.startswith(MD5["a"].encode()), first
     wait_for_handler(proc.pid, timeout=20)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)

@@ -471,11 +471,17 @@ def test_reason_does_not_mix_with_the_line(pty_runs, tmp_path):
 SEVERAL_LINE = re.compile(r"hc: (\d+) of 40 files, [\d.]+ \w+ of 160\.0 MiB \((\d+)%\), [\d.]+ \w+/s(, ETA .+)?")
 
 
-def interrupt_after_eta(run):
-    """Waits for a frame with the totals and an ETA, then Ctrl+C; the frames
+def interrupt_after_eta(run, first_line_in=None):
+    """Waits for a frame with the totals and an ETA (and, with
+    first_line_in, for a whole line in that file), then Ctrl+C; the frames
     drawn and the exit status."""
     run.wait_ready()
-    run.read_for(90, until=lambda r: any(SEVERAL_LINE.fullmatch(t) and "ETA" in t for _, t in r.frames()))
+
+    def line_written():
+        return first_line_in is None or (first_line_in.exists() and b"\n" in first_line_in.read_bytes())
+
+    run.read_for(90, until=lambda r: line_written() and any(SEVERAL_LINE.fullmatch(t) and "ETA" in t
+                                                             for _, t in r.frames()))
     frames = run.frames()
     run.child.sendintr()
     return frames, run.finish()
@@ -512,7 +518,9 @@ def test_check_line_has_totals_and_ctrl_c(pty_runs, tmp_path):
     (tmp_path / "second").write_text("".join(f"MD2 (t/f{i:03}) = {zero}\nMD4 (t/f{i:03}) = {zero}\n"
                                              for i in range(20, 40)))
     run = pty_runs(["check", "-s", "first", "-s", "second", "-T", "1"], cwd=str(tmp_path), stdout_to="out.txt")
-    frames, status = interrupt_after_eta(run)
+    # the first verdict line is the state Ctrl+C must come after (on a busy
+    # machine the ETA could be drawn before it)
+    frames, status = interrupt_after_eta(run, first_line_in=tmp_path / "out.txt")
     assert status == 130
     with_totals = [text for _, text in frames if SEVERAL_LINE.fullmatch(text)]
     assert with_totals, frames

@@ -20,17 +20,31 @@
  *   HC_SLOW_READ_NS        a read of it spins this many ns per KiB first
  *   HC_SLOW_MAP_NS         a mapping of it likewise, per KiB mapped
  *
+ * And it can hold a directory walk in one directory until a signal comes,
+ * so that a test sends Ctrl+C while the walk is inside it:
+ *
+ *   HC_STALL_DIR_NAME      the directory's name: the main thread's first
+ *                          readdir of it writes "hc-test: walk stalled\n"
+ *                          to stderr, then waits until a signal's handler
+ *                          has run on it, or the file HC_STALL_RELEASE
+ *                          exists (the test creates it after sending the
+ *                          signal: one that came before the wait began
+ *                          has run its handler already)
+ *
  * Files are recognised through /proc/self/fd, so it works for files
  * opened relative to a directory descriptor too. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -192,4 +206,38 @@ void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offse
     if (bad >= 0 && offset + (off_t)length > bad && !(prot & PROT_WRITE))
         return map_with_bad_pages(next, addr, length, prot, flags, fd, offset, bad);
     return next(addr, length, prot, flags, fd, offset);
+}
+
+/* ---- a walk held in one directory (HC_STALL_DIR_NAME) ---- */
+
+typedef struct dirent *(*readdir_fn)(DIR *);
+
+struct dirent *readdir(DIR *dir);
+
+static void stall_once(DIR *dir)
+{
+    static atomic_bool stalled;
+    if (syscall(SYS_gettid) != getpid() || !named(dirfd(dir), "HC_STALL_DIR_NAME") ||
+        atomic_exchange(&stalled, true))
+        return;
+    static const char said[] = "hc-test: walk stalled\n";
+    if (write(2, said, sizeof(said) - 1) < 0)
+        return;
+    /* a process-directed signal goes to the main thread while it waits
+     * (Linux gives the thread-group leader the first chance) */
+    const char *release = getenv("HC_STALL_RELEASE");
+    for (;;) {
+        struct timespec slice = {0, 10 * 1000 * 1000};
+        if (nanosleep(&slice, NULL) != 0 && errno == EINTR)
+            return;
+        if (release != NULL && access(release, F_OK) == 0)
+            return;
+    }
+}
+
+struct dirent *readdir(DIR *dir)
+{
+    NEXT(readdir_fn, next, "readdir");
+    stall_once(dir);
+    return next(dir);
 }

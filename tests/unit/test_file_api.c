@@ -191,6 +191,57 @@ static void check_walk(void)
     CHECK(system(command) == 0);
 }
 
+typedef struct stop_counter {
+    atomic_int calls;
+    int stop_from; /* cancelled() says stop from this call on */
+} stop_counter;
+
+static bool stop_from_call(void *ctx)
+{
+    stop_counter *c = ctx;
+    return atomic_fetch_add(&c->calls, 1) + 1 >= c->stop_from;
+}
+
+/* A walk where nothing matches hands out no entry, so a caller cannot stop
+ * it between entries: the walk itself must ask the events (issue 28). A
+ * tree of empty directories and a pattern that matches nothing: a stop
+ * asked part way ends the walk with HC_ERR_CANCELLED, and stays so. */
+static void check_walk_cancel(void)
+{
+    mkdir(path_in("empty"), 0755);
+    for (int i = 0; i < 40; i++) {
+        char name[64];
+        snprintf(name, sizeof(name), "empty/d%02d", i);
+        mkdir(path_in(name), 0755);
+        snprintf(name, sizeof(name), "empty/d%02d/in", i);
+        mkdir(path_in(name), 0755);
+    }
+    write_file(path_in("empty/d07/in/file.bin"), (const uint8_t *)"x", 1);
+    char root[256];
+    snprintf(root, sizeof(root), "%s", path_in("empty"));
+    stop_counter counter = {.stop_from = 5};
+    hc_file_events events = {.ctx = &counter, .cancelled = stop_from_call};
+    hc_walk_options options = {.recursive = true, .include = "*.nomatch", .events = &events};
+    hc_walk *w;
+    CHECK(hc_walk_open(&w, root, &options) == HC_OK);
+    hc_walk_entry entry;
+    hc_status got = hc_walk_next(w, &entry);
+    CHECK_MSG(got == HC_ERR_CANCELLED, "a walk asked to stop went on: %s after %d questions", hc_status_text(got),
+              atomic_load(&counter.calls));
+    CHECK(hc_walk_next(w, &entry) == HC_ERR_CANCELLED);
+    hc_walk_close(w);
+    /* the same walk unstopped reaches its end: nothing matches */
+    counter = (stop_counter){.stop_from = 1 << 30};
+    CHECK(hc_walk_open(&w, root, &options) == HC_OK);
+    CHECK(hc_walk_next(w, &entry) == HC_OK && entry.path == NULL);
+    CHECK_MSG(atomic_load(&counter.calls) >= 40, "the walk asked %d times over 81 directories",
+              atomic_load(&counter.calls));
+    hc_walk_close(w);
+    char command[600];
+    snprintf(command, sizeof(command), "rm -rf '%s'", root);
+    CHECK(system(command) == 0);
+}
+
 int main(void)
 {
     if (mkdtemp(scratch) == NULL) {
@@ -206,6 +257,7 @@ int main(void)
     check_cancel(data, big);
     check_errors();
     check_walk();
+    check_walk_cancel();
     free(data);
     rmdir(scratch);
     return test_report("file_api");

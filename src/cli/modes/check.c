@@ -21,6 +21,7 @@
 #include "formats.h"
 #include "hashqueue.h"
 #include "platform.h"
+#include "line_input.h"
 #include "progress.h"
 #include "sumfile.h"
 
@@ -38,92 +39,14 @@ static const cli_option_spec check_options[] = {
     {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
 };
 
-/* The longest line read; longer ones are improperly formatted. Names are
- * at most PATH_MAX bytes, six times that when JSON-escaped. */
-#define LINE_MAX_BYTES ((size_t)1 << 20)
+/* Names are at most PATH_MAX bytes, six times that when JSON-escaped (a
+ * line holds at most LINE_INPUT_MAX bytes, line_input.h). */
 #define NAME_MAX_BYTES ((size_t)64 << 10)
 /* Lines of one file verified with one read (a BSD list of every algorithm
  * has 50). */
 #define ITEMS_PER_JOB 64
 /* Lines per batch at most (each job has at least one). */
 #define ITEMS_PER_BATCH 4096
-
-/* ---- reading a list line by line, in bounded memory ---- */
-
-typedef struct line_reader {
-    int fd;
-    char *buf;
-    size_t cap, start, end;
-    bool eof;
-    int error;
-} line_reader;
-
-typedef enum line_status { LINE_OK, LINE_TOO_LONG, LINE_END, LINE_ERROR, LINE_WOULD_WAIT, LINE_INTERRUPTED } line_status;
-
-/* The next line. Unless may_wait, LINE_WOULD_WAIT instead of waiting for a
- * pipe's writer: the caller verifies what it has first (a list that
- * arrives slowly is verified as it arrives). */
-static line_status next_line(line_reader *r, const char **line, size_t *len, bool may_wait)
-{
-    bool too_long = false;
-    for (;;) {
-        char *nl = memchr(r->buf + r->start, '\n', r->end - r->start);
-        if (nl) {
-            *line = r->buf + r->start;
-            *len = (size_t)(nl - *line);
-            r->start = (size_t)(nl - r->buf) + 1;
-            return too_long ? LINE_TOO_LONG : LINE_OK;
-        }
-        if (r->eof) {
-            if (r->start == r->end)
-                return too_long ? LINE_TOO_LONG : LINE_END;
-            *line = r->buf + r->start;
-            *len = r->end - r->start;
-            r->start = r->end;
-            return too_long ? LINE_TOO_LONG : LINE_OK;
-        }
-        if (r->start > 0) {
-            memmove(r->buf, r->buf + r->start, r->end - r->start);
-            r->end -= r->start;
-            r->start = 0;
-        }
-        if (r->end == r->cap) {
-            if (r->cap >= LINE_MAX_BYTES) {
-                /* keep reading, dropping what the line holds so far */
-                too_long = true;
-                r->end = 0;
-            } else {
-                char *grown = realloc(r->buf, r->cap * 2);
-                if (grown == NULL) {
-                    r->error = ENOMEM;
-                    return LINE_ERROR;
-                }
-                r->buf = grown;
-                r->cap *= 2;
-            }
-        }
-        if (!may_wait && plat_wait_readable(r->fd, 0) == 0)
-            return LINE_WOULD_WAIT;
-        /* a pipe may keep us waiting: Ctrl+C is looked at four times a
-         * second (reads restart after signals, interrupt.c) */
-        int polled;
-        while ((polled = plat_wait_readable(r->fd, 250)) == 0 || (polled < 0 && errno == EINTR))
-            if (atomic_load(&cli_interrupted))
-                return LINE_INTERRUPTED;
-        if (atomic_load(&cli_interrupted))
-            return LINE_INTERRUPTED;
-        ptrdiff_t n = plat_read(r->fd, r->buf + r->end, r->cap - r->end);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            r->error = errno;
-            return LINE_ERROR;
-        }
-        if (n == 0)
-            r->eof = true;
-        r->end += (size_t)n;
-    }
-}
 
 /* ---- the batch: files to verify and the lines that name them ---- */
 
@@ -692,18 +615,22 @@ static check_list list_start(const char *name)
 /* Verifies one list; returns its exit status. */
 static int check_list_file(check_run *run, const char *name)
 {
-    bool is_stdin = strcmp(name, "-") == 0;
     check_list list = list_start(name);
     run->list = &list;
 
-    int fd = is_stdin ? PLAT_STDIN : plat_open(name, PLAT_OPEN_READ);
-    if (fd < 0) {
-        progress_warn("%s: %s", list.display, strerror(errno));
+    /* opening waits for nothing (a FIFO with no writer), reading polls
+     * Ctrl+C (line_input.h) */
+    line_input in;
+    if (!line_input_open(&in, name, cli_interrupt_requested, NULL)) {
+        int error = errno;
+        if (error == ENOMEM) {
+            cli_out_of_memory();
+            return EXIT_USAGE;
+        }
+        progress_warn("%s: %s", list.display, strerror(error));
         return EXIT_USAGE;
     }
-    line_reader reader = {.fd = fd, .cap = 64 << 10};
-    reader.buf = malloc(reader.cap);
-    bool no_memory = reader.buf == NULL;
+    bool no_memory = false, too_long = false;
     size_t capacity = hash_queue_capacity(run->queue);
     while (!no_memory && !hash_queue_stopped(run->queue)) {
         if (atomic_load(&cli_interrupted)) {
@@ -712,40 +639,45 @@ static int check_list_file(check_run *run, const char *name)
         }
         const char *text;
         size_t len;
-        line_status status = next_line(&reader, &text, &len, run->job_count == 0);
-        if (status == LINE_WOULD_WAIT) {
+        /* a list that arrives slowly is verified as it arrives */
+        line_input_status status = line_input_next(&in, &text, &len, run->job_count == 0);
+        if (status == LINE_INPUT_WOULD_WAIT) {
             flush(run);
             continue;
         }
-        if (status == LINE_INTERRUPTED)
+        if (status == LINE_INPUT_CANCELLED)
             run->cut = true;
-        if (status == LINE_END || status == LINE_ERROR || status == LINE_INTERRUPTED)
+        too_long = status == LINE_INPUT_TOO_LONG;
+        if (status != LINE_INPUT_OK)
             break;
         list.line++;
-        if (status == LINE_TOO_LONG)
-            add_problem(run, JOB_MALFORMED, "longer than 1 MiB");
-        else if (!take_line(run, text, len))
+        if (!take_line(run, text, len))
             no_memory = true;
         /* a guessed entry decides how the next lines are read */
         if (run->job_count == capacity || run->item_count == ITEMS_PER_BATCH || list.guessing)
             flush(run);
     }
     flush(run);
-    free(reader.buf);
-    if (!is_stdin)
-        plat_close(fd);
+    int read_error = in.error;
+    line_input_close(&in);
     run->list = NULL;
 
     int status = EXIT_OK;
-    if (no_memory || reader.error == ENOMEM) {
+    if (no_memory || read_error == ENOMEM) {
         cli_out_of_memory();
         return EXIT_USAGE;
     }
     /* Ctrl+C: the lines so far, no summary of a list not verified (§10.7) */
     if (run->cut)
         return EXIT_INTERRUPTED;
-    if (reader.error) {
-        progress_warn("%s: %s", list.display, strerror(reader.error));
+    if (too_long) {
+        /* no list has such lines (/dev/zero, a binary file), and its end
+         * may never come: said at once, and the rest is not read */
+        progress_warn("%s: line %zu is longer than %s; the list is not read further", list.display, list.line + 1,
+                      LINE_INPUT_MAX_TEXT);
+        status = EXIT_USAGE;
+    } else if (read_error) {
+        progress_warn("%s: %s", list.display, strerror(read_error));
         status = EXIT_USAGE;
     } else if (list.entries == 0 && list.no_algorithm == 0) {
         progress_warn("%s: no properly formatted checksum lines found", list.display);
@@ -807,6 +739,12 @@ static void count_batch(check_count *c)
     run->item_count = 0;
 }
 
+static bool count_stopped(void *arg)
+{
+    check_count *c = arg;
+    return atomic_load_explicit(&c->stop, memory_order_relaxed);
+}
+
 /* false when the list cannot be counted ahead (a pipe, out of memory). */
 static bool count_list(check_count *c, const char *name)
 {
@@ -816,36 +754,31 @@ static bool count_list(check_count *c, const char *name)
     plat_file_info info;
     if (strcmp(name, "-") == 0 || (plat_path_info(name, &info) == 0 && info.kind != PLAT_KIND_REGULAR))
         return false;
-    int fd = plat_open(name, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
-    if (fd < 0)
-        return true; /* verified: nothing (an error message) */
-    line_reader reader = {.fd = fd, .cap = 64 << 10};
-    bool counted = plat_file_info_of(fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR &&
-                   (reader.buf = malloc(reader.cap)) != NULL;
+    line_input in;
+    if (!line_input_open(&in, name, count_stopped, c))
+        return errno != ENOMEM; /* verified: nothing (an error message) */
+    bool counted = plat_file_info_of(in.fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR;
     check_list list = list_start(name);
     run->list = &list;
-    while (counted && !atomic_load_explicit(&c->stop, memory_order_relaxed)) {
+    while (counted) {
         const char *text;
         size_t len;
-        line_status status = next_line(&reader, &text, &len, true);
-        if (status == LINE_END || status == LINE_INTERRUPTED)
+        line_input_status status = line_input_next(&in, &text, &len, true);
+        if (status == LINE_INPUT_END || status == LINE_INPUT_CANCELLED || status == LINE_INPUT_TOO_LONG)
             break;
-        if (status != LINE_OK && status != LINE_TOO_LONG) {
+        if (status != LINE_INPUT_OK) {
             counted = false;
             break;
         }
         list.line++;
-        if (status == LINE_TOO_LONG)
-            add_problem(run, JOB_MALFORMED, "longer than 1 MiB");
-        else if (!take_line(run, text, len))
+        if (!take_line(run, text, len))
             counted = false;
         if (run->job_count == c->capacity || run->item_count == ITEMS_PER_BATCH)
             count_batch(c);
     }
     count_batch(c);
     run->list = NULL;
-    free(reader.buf);
-    plat_close(fd);
+    line_input_close(&in);
     return counted;
 }
 

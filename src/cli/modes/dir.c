@@ -10,6 +10,7 @@
 #include "hashqueue.h"
 #include "part.h"
 #include "platform.h"
+#include "printable.h"
 #include "treecount.h"
 #include "walk.h"
 
@@ -109,7 +110,9 @@ static bool print_entry(void *ctx, size_t i, const file_result *result)
              * stderr (§10.7) */
             if (run->format->choice.kind == FORMAT_HC)
                 output_line(run->out, "%s: %s", item->path, walk_error_name(error));
-            progress_warn("%s: %s", item->path, strerror(error));
+            char *owned;
+            progress_warn("%s: %s", printable_name(item->path, &owned), strerror(error));
+            free(owned);
         }
     } else {
         switch (print_file_line(run->out, run->format, item->path, result)) {
@@ -163,6 +166,7 @@ static bool run_walk(dir_run *run, walk *w)
             if (!walk_next(w, &entry->item)) {
                 if (errno == ENOMEM)
                     return false;
+                run->cut = errno == ECANCELED; /* Ctrl+C inside the walk */
                 break;
             }
             if (entry->item.kind == WALK_FILE && entry->item.dir != last_dir) {
@@ -220,11 +224,15 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
         .recursive = args->present[OPT_RECURSIVE],
         .include = args->present[OPT_INCLUDE] ? args->value[OPT_INCLUDE] : NULL,
         .exclude = args->present[OPT_EXCLUDE] ? args->value[OPT_EXCLUDE] : NULL,
+        .cancelled = cli_interrupt_requested,
     };
     if (!parse_part_option(args, &selection.part, &selection.parts)) {
         free(source);
         return EXIT_USAGE;
     }
+    /* Ctrl+C stops the walk (from its first directory on) and the
+     * hashing; the lines printed so far stay (§10.7). */
+    cli_catch_interrupt();
     walk *w = walk_open(source, &selection);
     if (w == NULL) {
         int status = EXIT_MISMATCH, error = errno;
@@ -241,9 +249,6 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
 
     static const hash_queue_ops ops = {.open = open_entry, .print = print_entry};
     dir_run run = {.out = out, .format = format, .quiet = quiet};
-    /* Ctrl+C stops the walk and the hashing; the lines printed so far
-     * stay (§10.7). */
-    cli_catch_interrupt();
     run.progress = progress_start(0);
     tree_count *count = tree_count_start(source, &selection, &options->range, run.progress);
     run.queue = file_queue_open(&ops, &run, format, options, run.progress);
@@ -297,7 +302,7 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
     free(target);
     /* A broken stdout ends the run with status 2 and no save file. */
     if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
-        status = EXIT_USAGE;
+        status = errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
     return status;
 }
 

@@ -270,7 +270,7 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
     /* A broken stdout ends the run with status 2 and no save file: the two
      * must never disagree (docs/file-dir.md). */
     if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
-        status = EXIT_USAGE;
+        status = errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
     free(target);
     return status;
 }

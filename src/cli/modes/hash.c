@@ -419,8 +419,15 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
                     const hash_attack *attack)
 {
     hash_targets targets;
+    /* reading a list may wait (a pipe, a FIFO, a terminal): Ctrl+C stops it */
+    cli_catch_interrupt();
     if (!hash_targets_read(&targets, alg, args->value[OPT_HASHES], args->present[OPT_BASE64]))
-        return EXIT_USAGE;
+        return targets.interrupted ? EXIT_INTERRUPTED : EXIT_USAGE;
+    if (atomic_load(&cli_interrupted)) {
+        /* Ctrl+C as the list ended: it was still being read */
+        hash_targets_free(&targets);
+        return EXIT_INTERRUPTED;
+    }
     const bool skipped = targets.bad_lines > 0;
     if (targets.count == 0) {
         fprintf(stderr, "hc: no %s digest in --hashes file %s\n", hc_algorithm_name(alg), args->value[OPT_HASHES]);

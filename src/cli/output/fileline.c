@@ -10,6 +10,8 @@
 
 #include "args.h"
 #include "hc/encode.h"
+#include "printable.h"
+#include "roundtrip.h"
 
 bool line_format_init(line_format *format, cli_output *out, const cli_args *args, const cli_algs *algs,
                       const hc_params *params)
@@ -97,10 +99,13 @@ static const char *base_name(const char *path)
  * to show it. */
 static void report_failure(const char *path, const file_result *result, bool line_shown)
 {
+    char *owned;
+    const char *shown = printable_name(path, &owned);
     if (result->error_number)
-        progress_warn("%s: %s", path, strerror(result->error_number));
+        progress_warn("%s: %s", shown, strerror(result->error_number));
     else if (!line_shown)
-        progress_warn("%s: %s", path, read_status_text(result->status));
+        progress_warn("%s: %s", shown, read_status_text(result->status));
+    free(owned);
 }
 
 /* One row's line in the chosen format (contract §3.2, §10.3). */
@@ -175,6 +180,22 @@ static void row_line(text_buffer *t, const line_format *format, size_t row, cons
     }
 }
 
+/* A name the list format cannot write so that check reads it back. */
+static void report_uncarried(out_format kind, const char *path)
+{
+    static const char *const why[FORMAT_JSON + 1] = {
+        [FORMAT_SFV] = "an SFV line cannot carry this name (white space at its start or end, a '\\', ';' at its "
+                       "start, or a line break)",
+        [FORMAT_CHECKSUM] = "a -c line cannot carry this name (white space at its start, or a line break); "
+                            "--format gnu escapes it",
+        [FORMAT_GNU] = "a GNU line cannot carry this name",
+        [FORMAT_BSD] = "a BSD line cannot carry this name",
+    };
+    char *owned;
+    progress_warn("%s: %s: `hc check` of this list would not find it", printable_name(path, &owned), why[kind]);
+    free(owned);
+}
+
 void report_io_stats(const file_result *result)
 {
     if (!result->big || getenv("HC_IO_STATS") == NULL)
@@ -237,12 +258,24 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
         return outcome;
     }
     const uint8_t *digest = result->digest;
+    bool carried = true;
     for (size_t row = 0; row < format->algs->count; row++) {
         text_clear(&t);
         row_line(&t, format, row, path, result, digest, matches);
+        /* SFV: the file's own name in its folder (the line holds the part
+         * after the last '/' or '\', and a '\' in a name is lost) */
+        const char *slash = strrchr(path, '/');
+        const char *name = kind == FORMAT_SFV && slash ? slash + 1 : path;
+        carried = carried && (t.no_memory || list_line_reads_back(kind, t.data, t.len, name, strlen(name), digest,
+                                                                  format->row_len[row]));
         text_output_line(&t, out);
         digest += format->row_len[row];
     }
     text_free(&t);
+    if (!carried) {
+        /* the list would not verify this file: said, and the run fails */
+        report_uncarried(kind, path);
+        return OUTCOME_FAILED;
+    }
     return outcome;
 }

@@ -47,11 +47,56 @@ static bool pwrite_all(int fd, const char *data, size_t len, uint64_t offset, si
     return true;
 }
 
+/* ---- waits that Ctrl+C ends ---- */
+
+enum { WAIT_SLICE_MS = 50 };
+
+/* false with errno EINTR once Ctrl+C came, after waiting a little. */
+static bool pause_unless_interrupted(void)
+{
+    if (cli_interrupt_requested(NULL)) {
+        errno = EINTR;
+        return false;
+    }
+    plat_sleep_microseconds(WAIT_SLICE_MS * 1000UL);
+    return true;
+}
+
+/* Opens an existing path for writing. A FIFO with no reader would keep
+ * the open waiting, deaf to Ctrl+C: opened without waiting (ENXIO while
+ * no reader is there) and tried again until a reader comes or Ctrl+C
+ * (errno EINTR). The file is non-blocking: write_all waits for room. */
+static int open_existing(const char *path)
+{
+    for (;;) {
+        int fd = plat_open(path, PLAT_OPEN_WRITE | PLAT_OPEN_NONBLOCK);
+        plat_file_info info;
+        if (fd >= 0 || errno != ENXIO || plat_path_info(path, &info) != 0 || info.kind != PLAT_KIND_FIFO)
+            return fd;
+        if (!pause_unless_interrupted())
+            return -1;
+    }
+}
+
+/* Waits until fd takes more bytes (a full pipe); false with errno EINTR
+ * after Ctrl+C. */
+static bool wait_writable(int fd)
+{
+    while (plat_wait_writable(fd, WAIT_SLICE_MS) <= 0)
+        if (cli_interrupt_requested(NULL)) {
+            errno = EINTR;
+            return false;
+        }
+    return true;
+}
+
 static bool write_all(int fd, const char *data, size_t len)
 {
     while (len > 0) {
         ptrdiff_t n = plat_write(fd, data, len);
-        if (n < 0 && errno == EINTR)
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && wait_writable(fd))
+            continue;
+        if (n < 0 && errno == EINTR && !cli_interrupt_requested(NULL))
             continue;
         if (n <= 0) {
             if (n == 0)
@@ -127,13 +172,13 @@ static bool open_target(const char *path, save_target *t)
         }
         if (errno != EEXIST)
             return false;
-        /* It exists: write into it where it points (a FIFO blocks here
-         * until a reader comes, as with `>`). */
-        t->fd = plat_open(path, PLAT_OPEN_WRITE);
+        /* It exists: write into it where it points (a FIFO waits here
+         * until a reader comes, as with `>`, or Ctrl+C). */
+        t->fd = open_existing(path);
         if (t->fd >= 0)
             break;
         if (errno != ENOENT)
-            return false;
+            return false; /* EINTR: Ctrl+C */
         /* A dangling symlink (or the file vanished meanwhile): create the
          * file the link names, exclusively, so that it is ours to remove. */
         char *end = resolve_links(path);
@@ -272,6 +317,8 @@ bool output_save(cli_output *out, const char *path)
     } else {
         ok = save_to(path, out->saved ? out->saved : "", out->saved_len);
     }
+    if (!ok && errno == EINTR && cli_interrupt_requested(NULL))
+        return false; /* Ctrl+C while waiting for a FIFO's reader: the caller says so */
     if (!ok) {
         const char *reason = strerror(errno);
         out->collect = false;

@@ -153,6 +153,12 @@ struct hc_walk {
     bool holding;
 };
 
+static bool walk_events_cancelled(void *arg)
+{
+    const hc_file_events *events = arg;
+    return events->cancelled(events->ctx);
+}
+
 hc_status hc_walk_open(hc_walk **out, const char *root, const hc_walk_options *options)
 {
     *out = NULL;
@@ -164,6 +170,10 @@ hc_status hc_walk_open(hc_walk **out, const char *root, const hc_walk_options *o
         inner.recursive = options->recursive;
         inner.include = options->include;
         inner.exclude = options->exclude;
+        if (options->events != NULL && options->events->cancelled != NULL) {
+            inner.cancelled = walk_events_cancelled;
+            inner.cancel_ctx = (void *)options->events;
+        }
     }
     if ((w->inner = walk_open(root, &inner)) == NULL) {
         int saved = errno;
@@ -185,7 +195,7 @@ hc_status hc_walk_next(hc_walk *w, hc_walk_entry *entry)
     entry->error = 0;
     errno = 0;
     if (!walk_next(w->inner, &w->item))
-        return errno == ENOMEM ? HC_ERR_NOMEM : HC_OK;
+        return errno == ENOMEM ? HC_ERR_NOMEM : errno == ECANCELED ? HC_ERR_CANCELLED : HC_OK;
     w->holding = true;
     entry->path = w->item.path;
     entry->error = w->item.kind == WALK_ERROR ? w->item.error_number : 0;

@@ -61,7 +61,21 @@ struct walk {
     char *pending_path;
     int pending_errno;
     size_t root_len;         /* the source's printed path: path[0, root_len) */
+    bool cancelled;          /* options.cancelled said stop: the walk is over */
 };
+
+/* Entries read between two questions to options.cancelled. */
+enum { ENTRIES_PER_CANCEL_CHECK = 64 };
+
+/* Asks the caller whether to stop; once it said so, the walk stays over.
+ * A tree where nothing matches (-i) never hands out an item, so the
+ * caller cannot stop it between items: the walk asks itself. */
+static bool walk_cancelled(walk *w)
+{
+    if (!w->cancelled && w->options.cancelled != NULL && w->options.cancelled(w->options.cancel_ctx))
+        w->cancelled = true;
+    return w->cancelled;
+}
 
 /* ---- patterns (contract §4.2) ---- */
 
@@ -281,11 +295,13 @@ static char **sorted_names(frame *f, offsets *list)
 
 /* Reads the whole directory of f. Returns 0, or the errno of a read error
  * (what was read so far is kept), or ENOMEM. */
-static int list_frame(const walk *w, frame *f)
+static int list_frame(walk *w, frame *f)
 {
     offsets files = {0}, dirs = {0};
     int error = 0;
-    for (;;) {
+    for (size_t read = 1;; read++) {
+        if (read % ENTRIES_PER_CANCEL_CHECK == 0 && walk_cancelled(w))
+            break; /* walk_next ends the walk */
         /* the kind as lstat says: symlinks are neither files nor
          * directories here */
         plat_dir_entry entry;
@@ -564,6 +580,10 @@ static bool walk_next_any(walk *w, walk_item *item)
     memset(item, 0, sizeof(*item));
     errno = 0;
     while (w->depth > 0) {
+        if (walk_cancelled(w)) {
+            errno = ECANCELED;
+            return false;
+        }
         if (w->pending_path) {
             item->kind = WALK_ERROR;
             item->path = w->pending_path;

@@ -35,6 +35,10 @@ typedef struct walk_options {
     /* --part K/N (part.h): only the files, and the unreadable
      * sub-directories, of part K; parts 0: everything */
     uint64_t part, parts;
+    /* NULL, or asked between directory entries: true ends the walk
+     * (walk_next: false with errno ECANCELED) */
+    bool (*cancelled)(void *ctx);
+    void *cancel_ctx;
 } walk_options;
 
 typedef struct walk walk;
@@ -42,8 +46,8 @@ typedef struct walk walk;
 /* Opens the source directory (quotes already stripped). NULL with errno set
  * when it cannot be opened as a directory. */
 walk *walk_open(const char *source, const walk_options *options);
-/* The next item in walk order; false at the end, or with errno = ENOMEM
- * when memory ran out. */
+/* The next item in walk order; false at the end, with errno = ENOMEM when
+ * memory ran out, or ECANCELED when options->cancelled said stop. */
 bool walk_next(walk *w, walk_item *item);
 void walk_close(walk *w);
 

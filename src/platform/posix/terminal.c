@@ -43,6 +43,12 @@ int plat_wait_readable(plat_file file, int timeout_ms)
     return poll(&ready, 1, timeout_ms);
 }
 
+int plat_wait_writable(plat_file file, int timeout_ms)
+{
+    struct pollfd ready = {.fd = file, .events = POLLOUT};
+    return poll(&ready, 1, timeout_ms);
+}
+
 /* A pipe: a byte in its write end wakes the poll on its read end, and
  * stays there (never read), so the wake-up is sticky. */
 struct plat_wakeup {

@@ -1,0 +1,54 @@
+/* The one reader of every input hc takes line by line (check lists,
+ * --hashes, wordlists): bounded memory and one rule for long lines, and
+ * never deaf to Ctrl+C.
+ *
+ *  - A line holds at most LINE_INPUT_MAX bytes (its '\n' not counted). The
+ *    moment a line passes that, the reader says so (LINE_INPUT_TOO_LONG,
+ *    with the line's number) without waiting for the line's end, and reads
+ *    no further: such an input is no list (/dev/zero, a binary file), and
+ *    its end may never come.
+ *  - Opening waits for nothing (a FIFO with no writer opens at once) and
+ *    every wait for data polls the caller's cancelled() a few times a
+ *    second: LINE_INPUT_CANCELLED then.
+ *  - Lines end at '\n'; the last one needs none. The bytes are returned as
+ *    they are ('\r', NUL): the caller's syntax judges them. */
+#ifndef HC_CLI_LINE_INPUT_H
+#define HC_CLI_LINE_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LINE_INPUT_MAX ((size_t)1 << 20)
+#define LINE_INPUT_MAX_TEXT "1 MiB"
+
+typedef enum line_input_status {
+    LINE_INPUT_OK,         /* *text, *len: the line, valid until the next call */
+    LINE_INPUT_END,        /* no more lines */
+    LINE_INPUT_TOO_LONG,   /* line number line_no passed LINE_INPUT_MAX: the input ends here */
+    LINE_INPUT_ERROR,      /* a read error: error holds errno */
+    LINE_INPUT_CANCELLED,  /* cancelled() said stop while waiting */
+    LINE_INPUT_WOULD_WAIT  /* only when the caller may not wait: no whole line yet */
+} line_input_status;
+
+typedef struct line_input {
+    int fd;                        /* a plat_file */
+    bool own;                      /* opened here (not standard input): closed by line_input_close */
+    bool (*cancelled)(void *ctx);  /* NULL: never */
+    void *cancel_ctx;
+    char *buf;
+    size_t cap, start, end;
+    bool eof, over;                /* over: a line passed the limit, nothing more is read */
+    uint64_t line_no;              /* the line last returned or reported (1-based) */
+    int error;
+} line_input;
+
+/* Opens path ("-": standard input) without waiting; false with errno set
+ * (ENOMEM too) when it cannot be opened. cancelled may be NULL. */
+bool line_input_open(line_input *in, const char *path, bool (*cancelled)(void *ctx), void *cancel_ctx);
+/* The next line. may_wait false: LINE_INPUT_WOULD_WAIT rather than wait
+ * for data not there yet. */
+line_input_status line_input_next(line_input *in, const char **text, size_t *len, bool may_wait);
+void line_input_close(line_input *in);
+
+#endif

@@ -1,0 +1,36 @@
+/* Reading a written list line back (roundtrip.h). */
+#include "roundtrip.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hc/algorithm.h"
+#include "sumfile.h"
+
+bool list_line_reads_back(out_format kind, const char *line, size_t len, const char *name, size_t name_len,
+                          const uint8_t *digest, size_t digest_len)
+{
+    if (kind != FORMAT_SFV && kind != FORMAT_CHECKSUM && kind != FORMAT_GNU && kind != FORMAT_BSD)
+        return true;
+    /* check reads lines: a line break inside is the end of one */
+    if (memchr(line, '\n', len) != NULL)
+        return false;
+    sum_reading readings[SUM_READINGS_MAX];
+    size_t count = 0;
+    /* check reads a list named *.sfv SFV first */
+    if (sum_line_parse(line, len, kind == FORMAT_SFV, readings, &count) != SUM_LINE_ENTRY)
+        return false;
+    /* check keeps the first reading whose digest fits the algorithm */
+    uint8_t read_digest[HC_MAX_DIGEST_LEN];
+    size_t i = 0;
+    while (i < count && !sum_digest_decode(readings[i].digest, read_digest, digest_len))
+        i++;
+    if (i == count || memcmp(read_digest, digest, digest_len) != 0)
+        return false;
+    char *read_name = malloc(name_len + 1);
+    size_t read_len = 0;
+    bool same = read_name != NULL && sum_name_decode(&readings[i], read_name, name_len + 1, &read_len) &&
+                read_len == name_len && memcmp(read_name, name, name_len) == 0;
+    free(read_name);
+    return same;
+}
