@@ -37,8 +37,10 @@ pytestmark = pytest.mark.skipif(shutil.which("hashcat") is None or not os.path.i
 
 
 def hashcat(*args):
-    # a private HOME and session: hashcat keeps its session files there and
-    # refuses to run beside another instance of the same session
+    # a private HOME and session name: hashcat keeps its session files there
+    # and refuses to start while another instance runs under the same name
+    # ("Already an instance ... running"), which a parallel run of the suite,
+    # or a benchmark beside it, would otherwise be
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, HOME=home)
         session = f"hc-test-{os.getpid()}-{os.path.basename(home)}"
