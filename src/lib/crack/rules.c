@@ -288,9 +288,10 @@ static bool apply_case(const hc_rule_op *op, uint8_t *b, size_t len)
         if (len > 0) b[0] = to_lower(b[0]);
         return true;
     case 'T': if (op->a < len) b[op->a] = toggle(b[op->a]); return true;
-    case 'E': title_sep(b, len, ' '); return true;
-    case 'e': title_sep(b, len, op->a); return true;
-    case '3': toggle_after_nth(b, len, op->a, op->b); return true;
+    /* hashcat leaves a word of the full 256 bytes alone here */
+    case 'E': if (len < MAX) title_sep(b, len, ' '); return true;
+    case 'e': if (len < MAX) title_sep(b, len, op->a); return true;
+    case '3': if (len < MAX) toggle_after_nth(b, len, op->a, op->b); return true;
     default: return false;
     }
 }
