@@ -6,6 +6,7 @@
 #   scripts/deps.sh package      + what `make deb` and its check use
 #   scripts/deps.sh fuzz         + clang and libFuzzer (scripts/fuzz.sh)
 #   scripts/deps.sh cross        + the cross compilers and qemu-user of scripts/cross.sh
+#   scripts/deps.sh windows      + MinGW-w64, libgcrypt for it and Wine (scripts/cross.sh windows)
 # Several groups may be given at once.
 set -euo pipefail
 
@@ -16,11 +17,12 @@ declare -A groups=(
   [bench]="hyperfine rhash b3sum openssl coreutils"
   [fuzz]="clang-14 libclang-rt-14-dev"
   [cross]="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user dpkg-dev cmake pkg-config"
+  [windows]="gcc-mingw-w64-x86-64-posix libgcrypt-mingw-w64-dev wine64 cmake zip python3 python3-pytest"
 )
 
 wanted=()
 for group in "${@:-build}"; do
-  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench, package, fuzz, cross)" >&2; exit 2; }
+  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench, package, fuzz, cross, windows)" >&2; exit 2; }
   read -r -a pkgs <<< "${groups[$group]}"
   wanted+=("${pkgs[@]}")
 done

@@ -118,7 +118,8 @@ typedef enum hc_backend {
     HC_BACKEND_OWN = 0,  /* hc's own code, from the specification */
     HC_BACKEND_OPENSSL,  /* OpenSSL libcrypto */
     HC_BACKEND_RHASH,    /* librhash */
-    HC_BACKEND_ISAL      /* Intel ISA-L */
+    HC_BACKEND_ISAL,     /* Intel ISA-L */
+    HC_BACKEND_GCRYPT    /* libgcrypt (builds without OpenSSL: Windows) */
 } hc_backend;
 
 typedef struct hc_algorithm hc_algorithm;
