@@ -89,7 +89,7 @@ install(FILES ${CMAKE_BINARY_DIR}/share/completions/hc.bash DESTINATION ${CMAKE_
 install(FILES ${CMAKE_BINARY_DIR}/share/completions/_hc DESTINATION ${HC_ZSH_COMPLETION_DIR})
 install(FILES ${CMAKE_BINARY_DIR}/share/completions/hc.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/docs/cli.md ${CMAKE_SOURCE_DIR}/docs/library.md
-              ${CMAKE_SOURCE_DIR}/examples/hash_file.c
+              ${CMAKE_SOURCE_DIR}/examples/hash_file.c ${CMAKE_SOURCE_DIR}/examples/hash_big_file.c
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # ---- tests of all this ---------------------------------------------------------

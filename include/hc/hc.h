@@ -19,6 +19,7 @@ extern "C" {
 #include "hc/algorithm.h"
 #include "hc/blake3.h"
 #include "hc/cpu.h"
+#include "hc/file.h"
 #include "hc/crack.h"
 #include "hc/encode.h"
 #include "hc/pool.h"

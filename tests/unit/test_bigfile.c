@@ -1,4 +1,4 @@
-/* The big-file path (src/cli/bigfile.c): every algorithm gives the plain
+/* The big-file path (src/lib/io/bigfile.c): every algorithm gives the plain
  * hasher's digest through it, by pread and by mmap, on one thread, with a
  * read-ahead thread and on the tree lanes, for ranges of awkward sizes and
  * offsets (beyond 4 GiB too), at every SIMD level; the tree path really
@@ -76,6 +76,17 @@ static bigfile *make_bigfile(const char *method, hc_pool *pool, bool spare_cpu)
     return bf;
 }
 
+/* A stop asked for through the engine's events, as the CLI's Ctrl+C does. */
+static atomic_int stop_asked;
+
+static bool stop_was_asked(void *ctx)
+{
+    (void)ctx;
+    return atomic_load(&stop_asked) != 0;
+}
+
+static const hc_file_events stop_events = {.cancelled = stop_was_asked};
+
 /* bigfile_hash of [pos, end) of path with alg: the errno, digest to out. */
 static int big_digest(bigfile *bf, const char *path, uint64_t pos, uint64_t end, const hc_algorithm *alg,
                       uint8_t *out, bigfile_stats *stats)
@@ -87,7 +98,7 @@ static int big_digest(bigfile *bf, const char *path, uint64_t pos, uint64_t end,
         exit(2);
     }
     hc_hasher *hashers[1] = {&h};
-    int error = bigfile_hash(bf, fd, pos, end, hashers, 1, NULL, stats);
+    int error = bigfile_hash(bf, fd, pos, end, hashers, 1, &stop_events, stats);
     if (error == 0)
         hc_hasher_final(&h, out);
     hc_hasher_close(&h);
@@ -637,7 +648,7 @@ static void stopper_update(void *ctx, const void *data, size_t len)
 {
     (void)ctx;
     (void)data;
-    atomic_store(&cli_interrupted, 1);
+    atomic_store(&stop_asked, 1);
     atomic_fetch_add(&stopper_bytes, len);
 }
 
@@ -668,7 +679,7 @@ static void check_stop_within_a_piece(const uint8_t *data)
             CHECK_MSG(error == EINTR && atomic_load(&stopper_bytes) <= most,
                       "stop by %s (shape %d): error %d, %llu bytes hashed after it", methods[m], shape, error,
                       (unsigned long long)atomic_load(&stopper_bytes));
-            atomic_store(&cli_interrupted, 0);
+            atomic_store(&stop_asked, 0);
             bigfile_destroy(bf);
         }
     }

@@ -1,5 +1,5 @@
 /* The checksum-list line parser (src/cli/sumfile.c), the multi-algorithm
- * hasher (src/cli/multihash.c) and the JSON string writer: the lines other
+ * hasher (src/lib/io/multihash.c) and the JSON string writer: the lines other
  * tools write, read the way they mean them. */
 #include "testutil.h"
 

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "formats.h"
 #include "hashqueue.h"
+#include "progress.h"
 #include "reader.h"
 
 typedef struct line_format {
@@ -57,6 +58,10 @@ hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_for
 
 /* -m / -H with an algorithm list: a usage error (§10.2). */
 bool reject_target_with_list(cli_output *out, const cli_args *args, const cli_algs *algs);
+
+/* With HC_IO_STATS in the environment: one "hc: io: ..." line on stderr
+ * telling what the big-file engine did for this result (tests, benchmarks). */
+void report_io_stats(const file_result *result);
 
 /* Prints the lines for one file, one per algorithm (a failure: one line,
  * or nothing where the format has no room for it) and, for a failure, why

@@ -6,7 +6,7 @@
  * `term` below, like the one signal flag): the display that owns the live
  * line, whether the line is on screen, and whether stdout, when it is the
  * terminal too, left a line unfinished. Everything that writes to the
- * terminal (the display threads, stdout through output.c, warnings) goes
+ * terminal (the display threads, stdout through output/stream.c, warnings) goes
  * through it. */
 #include "progress.h"
 
@@ -50,6 +50,7 @@ struct progress {
     atomic_uint_fast64_t bytes, files;
     atomic_uint_fast64_t total_bytes, total_files;
     atomic_bool totals_known;
+    hc_file_events events; /* the file engine's view of this display */
 };
 
 static progress_policy policy = PROGRESS_AUTO;
@@ -350,6 +351,23 @@ static void *display_main(void *arg)
     return NULL;
 }
 
+static void add_engine_bytes(void *display, uint64_t bytes)
+{
+    progress_add_bytes(display, bytes);
+}
+
+static bool interrupt_requested(void *unused)
+{
+    (void)unused;
+    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+}
+
+const hc_file_events *progress_events(progress *p)
+{
+    static const hc_file_events interrupt_only = {.cancelled = interrupt_requested};
+    return p ? &p->events : &interrupt_only;
+}
+
 static progress *start(progress_render render_fn, void *ctx, double interval, bool enter, uint64_t total_bytes)
 {
     if (!policy_set)
@@ -363,6 +381,7 @@ static progress *start(progress_render render_fn, void *ctx, double interval, bo
     }
     p->render = render_fn;
     p->ctx = ctx;
+    p->events = (hc_file_events){.ctx = p, .progress = add_engine_bytes, .cancelled = interrupt_requested};
     p->interval = interval;
     p->enter = enter;
     p->started = cli_monotonic_seconds();
@@ -541,6 +560,14 @@ void progress_release(progress *p)
     pthread_mutex_lock(&term.lock);
     stdout_done_locked();
     pthread_mutex_unlock(&term.lock);
+}
+
+void progress_hold_switch(void *display, bool hold)
+{
+    if (hold)
+        progress_hold(display);
+    else
+        progress_release(display);
 }
 
 void progress_warn(const char *fmt, ...)

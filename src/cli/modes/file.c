@@ -96,10 +96,11 @@ static void hash_source(file_reader *reader, const char *path, const read_range 
         result->status = READ_BAD_TARGET;
     } else {
         /* a stream's size is unknown: no percentage, no ETA */
-        reader->progress = progress_start(S_ISREG(st.st_mode) ? read_length((uint64_t)st.st_size, range) : 0);
+        progress *display = progress_start(S_ISREG(st.st_mode) ? read_length((uint64_t)st.st_size, range) : 0);
+        reader->events = progress_events(display);
         reader_hash_fd(reader, fd, &st, range, result);
-        progress_stop(reader->progress);
-        reader->progress = NULL;
+        reader->events = progress_events(NULL);
+        progress_stop(display);
     }
     close_source(fd);
 }
@@ -207,7 +208,7 @@ static line_outcome hash_one(cli_output *out, const line_format *format, const c
     uint8_t *digest = malloc(format->digest_len);
     line_outcome outcome = OUTCOME_FAILED;
     *no_memory = digest == NULL || reader_init(&reader, format->algs->rows, format->algs->count, &options->params,
-                                              pool, NULL) != HC_OK;
+                                              pool, progress_events(NULL)) != HC_OK;
     if (!*no_memory) {
         reader.read_ahead = options->threads > 1;
         file_result result = {.digest = digest};

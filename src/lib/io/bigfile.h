@@ -31,8 +31,8 @@
  * handler that turns a fault inside a window into an error (the handler is
  * installed the first time a window is mapped and passes every other SIGBUS
  * on). Bytes appended meanwhile are not hashed. */
-#ifndef HC_CLI_BIGFILE_H
-#define HC_CLI_BIGFILE_H
+#ifndef HC_IO_BIGFILE_H
+#define HC_IO_BIGFILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,7 +40,7 @@
 
 #include "hc/algorithm.h"
 #include "hc/pool.h"
-#include "progress.h"
+#include "hc/file.h"
 
 /* Buffers plus mapped windows of one bigfile, at most (in practice 6-40
  * MiB: one path per algorithm; BLAKE3's threads map up to 32 MiB). */
@@ -71,11 +71,12 @@ void bigfile_destroy(bigfile *bf);
 
 /* Feeds bytes [pos, end) of the regular file fd (pos < end) to each of the
  * count hashers (count >= 1), in order; the hashers are neither reset nor
- * finished here. display gets the bytes as they are hashed (may be NULL);
- * stats, when not NULL, what was done. Returns 0, or the errno of the
- * failure: ENODATA when the file ended before `end` (it shrank), EIO (or
- * what read(2) said) for a page that could not be read, mapped or not,
- * EINTR when Ctrl+C or SIGTERM stopped it, ENOMEM.
+ * finished here. events (may be NULL) hears of the bytes as they are
+ * hashed and is asked between pieces whether to stop; stats, when not
+ * NULL, what was done. Returns 0, or the errno of the failure: ENODATA
+ * when the file ended before `end` (it shrank), EIO (or what read(2)
+ * said) for a page that could not be read, mapped or not, EINTR when
+ * events asked to stop, ENOMEM.
  * Not reentrant: one call at a time per bigfile.
  *
  * For check mode and several algorithms per call: hand every hasher of one
@@ -83,7 +84,7 @@ void bigfile_destroy(bigfile *bf);
  * lanes, anything else the read-ahead ring, each unit fed to all hashers
  * (at once on the pool when it has threads). */
 int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *const *hashers, size_t count,
-                 progress *display, bigfile_stats *stats);
+                 const hc_file_events *events, bigfile_stats *stats);
 
 /* pread until len bytes are in or the file ends: 0, or the errno
  * (ENODATA: the file ended first). Retries EINTR, and EAGAIN on a

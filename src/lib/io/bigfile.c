@@ -29,7 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "io_events.h"
 
 #define KIB ((size_t)1 << 10)
 #define MIB ((size_t)1 << 20)
@@ -198,7 +198,7 @@ typedef struct run {
     uint64_t length;           /* message bytes */
     hc_hasher *const *hashers;
     size_t count;
-    progress *display;
+    const hc_file_events *events; /* progress out, cancellation in (may be NULL) */
     size_t unit, piece;
     bool tree;                 /* subtrees on the lanes */
     bool pipelined;            /* obtain on one thread, hash on another */
@@ -696,9 +696,9 @@ static void feed_one(void *arg, size_t index)
  * piece's work even for a slow hash in a 16 MiB window (MD2: tens of
  * milliseconds); the run then fails with EINTR, which the reader reports
  * as interrupted. */
-static bool stop_requested(void)
+static bool stop_requested(const run *r)
 {
-    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+    return io_cancelled(r->events);
 }
 
 /* Hashes message bytes [offset, offset + len), in memory at data, piece by
@@ -708,7 +708,7 @@ static int consume(run *r, uint64_t offset, const uint8_t *data, size_t len, uin
 {
     size_t piece = r->tree ? r->piece : PIECE_MAX;
     for (size_t done = 0; done < len; done += piece) {
-        if (stop_requested())
+        if (stop_requested(r))
             return EINTR;
         size_t n = len - done < piece ? len - done : piece;
         if (r->tree) {
@@ -721,7 +721,7 @@ static int consume(run *r, uint64_t offset, const uint8_t *data, size_t len, uin
             for (size_t i = 0; i < r->count; i++)
                 update_streamed(r, r->hashers[i], data + done, n);
         }
-        progress_add_bytes(r->display, n);
+        io_report(r->events, n);
     }
     return 0;
 }
@@ -770,7 +770,7 @@ static size_t unit_for(const run *r, bigfile_method method, bool trial)
  * whose time counts for the choice. */
 static int do_unit(run *r, lane *ln, bigfile_method method, uint64_t offset, size_t len, uint8_t *nodes, bool timed)
 {
-    if (stop_requested())
+    if (stop_requested(r))
         return EINTR;
     note_claim(r, offset);
     ln->units++;
@@ -955,7 +955,7 @@ static int run_tree(run *r)
     int error = bigfile_read_fully(r->fd, ln->buffer, r->last_len, r->start + r->last_offset);
     if (error == 0) {
         hc_hasher_update(hasher, ln->buffer, r->last_len);
-        progress_add_bytes(r->display, r->last_len);
+        io_report(r->events, r->last_len);
     }
     return error;
 }
@@ -1011,7 +1011,7 @@ static size_t pipe_unit(const run *r, bigfile_method method, bool trial)
  * may be bigger (pipe_unit). */
 static int obtain(run *r, uint64_t index, uint64_t offset, slot *s)
 {
-    if (stop_requested())
+    if (stop_requested(r))
         return EINTR;
     note_claim(r, offset);
     bool trial;
@@ -1195,7 +1195,7 @@ void bigfile_destroy(bigfile *bf)
 }
 
 int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *const *hashers, size_t count,
-                 progress *display, bigfile_stats *stats)
+                 const hc_file_events *events, bigfile_stats *stats)
 {
     run r;
     memset(&r, 0, sizeof(r));
@@ -1206,7 +1206,7 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
     r.length = end - pos;
     r.hashers = hashers;
     r.count = count;
-    r.display = display;
+    r.events = events;
     pthread_mutex_init(&r.lock, NULL);
     atomic_init(&r.next_offset, 0);
     atomic_init(&r.next_tail, 0);

@@ -1,7 +1,7 @@
 /* Many inputs on the pool, printed in order (see hashqueue.h). */
 #include "hashqueue.h"
 
-#include "cli.h"
+#include "io_events.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -28,7 +28,9 @@ struct hash_queue {
     const hash_queue_ops *ops;
     void *ctx;
     read_range range;
-    progress *progress;
+    const hc_file_events *events;
+    void (*print_hold)(void *hold_ctx, bool hold);
+    void *hold_ctx;
     hc_pool *pool;
     file_reader *readers;     /* one per thread of the pool */
     unsigned reader_count;
@@ -51,13 +53,15 @@ static void publish(hash_queue *q, size_t i)
     pthread_mutex_lock(&q->writer);
     q->slots[i].ready = true;
     if (i == q->printed) {
-        progress_hold(q->progress);
+        if (q->print_hold)
+            q->print_hold(q->hold_ctx, true);
         while (q->printed < q->count && q->slots[q->printed].ready) {
             size_t k = q->printed++;
             if (!q->ops->print(q->ctx, k, &q->slots[k].result))
                 atomic_store(&q->stop, true);
         }
-        progress_release(q->progress);
+        if (q->print_hold)
+            q->print_hold(q->hold_ctx, false);
     }
     pthread_mutex_unlock(&q->writer);
 }
@@ -79,7 +83,7 @@ static int open_input(hash_queue *q, size_t i)
         return -1;
     }
     /* Ctrl+C: what is not started is not started (§10.7) */
-    if (atomic_load_explicit(&cli_interrupted, memory_order_relaxed)) {
+    if (io_cancelled(q->events)) {
         slot->result.status = READ_INTERRUPTED;
         return -1;
     }
@@ -153,7 +157,7 @@ void hash_queue_run(hash_queue *q, size_t count)
         if (!slot->deferred)
             continue;
         int fd = slot->fd;
-        bool stopped = atomic_load(&q->stop), interrupted = atomic_load(&cli_interrupted);
+        bool stopped = atomic_load(&q->stop), interrupted = io_cancelled(q->events);
         if (fd >= 0 && (stopped || interrupted)) {
             close_input(q, i, fd);
             fd = -1;
@@ -199,7 +203,9 @@ hash_queue *hash_queue_open(const hash_queue_config *config)
     q->ops = config->ops;
     q->ctx = config->ctx;
     q->range = config->range;
-    q->progress = config->progress;
+    q->events = config->events;
+    q->print_hold = config->print_hold;
+    q->hold_ctx = config->hold_ctx;
     atomic_init(&q->next, 0);
     atomic_init(&q->stop, false);
     pthread_mutex_init(&q->writer, NULL);
@@ -226,7 +232,7 @@ hash_queue *hash_queue_open(const hash_queue_config *config)
     }
     for (unsigned i = 0; i < count; i++) {
         hc_status status = reader_init(&q->readers[i], config->rows, config->row_count, config->params, q->pool,
-                                       q->progress);
+                                       q->events);
         q->reader_count = i + 1;
         if (status != HC_OK) {
             hash_queue_close(q);

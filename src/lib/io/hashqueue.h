@@ -10,8 +10,8 @@
  * per pool thread; big ones afterwards, one at a time, in order, each read
  * front to back with every pool thread (a tree hash or a CRC, or several
  * algorithms side by side). */
-#ifndef HC_CLI_HASHQUEUE_H
-#define HC_CLI_HASHQUEUE_H
+#ifndef HC_IO_HASHQUEUE_H
+#define HC_IO_HASHQUEUE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,8 +30,8 @@ typedef struct hash_queue_ops {
     void (*algorithms)(void *ctx, size_t i, const hc_algorithm *const **rows, size_t *count);
     /* Prints input i, in index order, one call at a time (and counts it in
      * the progress). false: stop (stdout is gone, or Ctrl+C cut the run):
-     * inputs not started yet are skipped (READ_SKIPPED). After Ctrl+C
-     * (cli_interrupted) inputs not started are READ_INTERRUPTED. */
+     * inputs not started yet are skipped (READ_SKIPPED). After a stop
+     * asked through the events, inputs not started are READ_INTERRUPTED. */
     bool (*print)(void *ctx, size_t i, const file_result *result);
     /* A big input keeps the descriptor open returned until it is hashed
      * (standard input and FIFOs cannot be opened twice). Otherwise it is
@@ -49,7 +49,11 @@ typedef struct hash_queue_config {
     unsigned threads;                 /* -T */
     read_range range;                 /* -z, -q */
     size_t digest_bytes;              /* the most digest bytes one input needs */
-    progress *progress;               /* may be NULL */
+    const hc_file_events *events;     /* progress out, cancellation in; may be NULL */
+    /* Around each run of print calls (may be NULL): the CLI keeps its
+     * progress line from being redrawn between the lines of one run. */
+    void (*print_hold)(void *hold_ctx, bool hold);
+    void *hold_ctx;
 } hash_queue_config;
 
 typedef struct hash_queue hash_queue;

@@ -8,7 +8,7 @@
  * not, as dd and hashcat do.
  *
  * stdout stays exact: the live line is never written to stdout, and when
- * stdout is the terminal too, every result line first erases it (output.c
+ * stdout is the terminal too, every result line first erases it (output/stream.c
  * calls progress_stdout_begin/end around each write) and it is redrawn
  * below the result at once. When stdout is a file or a pipe, results leave
  * the line alone: it stays on screen and changes in place.
@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "hc/file.h"
 
 typedef enum progress_policy {
     PROGRESS_AUTO,   /* a live line when stderr is a terminal and TERM is not "dumb" */
@@ -54,6 +56,11 @@ bool progress_live(const progress *p);
 typedef void (*progress_render)(void *ctx, double elapsed, bool full, char *line, size_t size);
 progress *progress_start_custom(progress_render render, void *ctx, double interval, bool enter);
 
+/* What the file engine reports to (bytes hashed) and asks (Ctrl+C or
+ * SIGTERM came): valid while the display runs; for a NULL display, the
+ * interrupt alone. */
+const hc_file_events *progress_events(progress *p);
+
 /* Erase the line and stop the display (its thread is joined). */
 void progress_stop(progress *p);
 
@@ -62,6 +69,8 @@ void progress_stop(progress *p);
  * only; elsewhere nothing happens). Nests with the per-write hooks. */
 void progress_hold(progress *p);
 void progress_release(progress *p);
+/* Either of them, for the file engine's hash queue (display: a progress). */
+void progress_hold_switch(void *display, bool hold);
 
 /* For output.c, around every write to stdout; end gets the bytes
  * written. */

@@ -22,8 +22,10 @@
 
 #include "args.h"
 #include "cli.h"
+#include "fileline.h"
 #include "formats.h"
 #include "hashqueue.h"
+#include "progress.h"
 #include "sumfile.h"
 
 static const cli_option_spec check_options[] = {
@@ -532,6 +534,7 @@ static bool print_job(void *ctx, size_t i, const file_result *result)
     check_run *run = ctx;
     check_job *job = &run->jobs[i];
     check_list *list = run->list;
+    report_io_stats(result);
     if (run->cut || result->status == READ_INTERRUPTED) {
         run->cut = true;
         return false;
@@ -853,7 +856,9 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
         .row_count = algs->count,
         .threads = threads,
         .digest_bytes = all_digest_bytes(),
-        .progress = display,
+        .events = progress_events(display),
+        .print_hold = progress_hold_switch,
+        .hold_ctx = display,
     };
     run.queue = hash_queue_open(&config);
     if (run.queue) {

@@ -1,7 +1,7 @@
 /* Hashing one open file, or a byte range of it, as fast as the machine
  * reads (file and dir modes, contract §3.5, §3.6). */
-#ifndef HC_CLI_READER_H
-#define HC_CLI_READER_H
+#ifndef HC_IO_READER_H
+#define HC_IO_READER_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -9,8 +9,9 @@
 
 #include "hc/algorithm.h"
 #include "hc/pool.h"
+#include "hc/file.h"
+#include "bigfile.h"
 #include "multihash.h"
-#include "progress.h"
 
 /* A file whose hashed range is at most this long is "small": it is read in
  * one call, and dir mode hashes several small files at once. Larger files
@@ -47,7 +48,7 @@ typedef struct file_reader {
     size_t buffer_len;
     hc_pool *pool;          /* threads a big file of a tree hash (BLAKE3), or several algorithms, may use; may be NULL */
     bool read_ahead;        /* a spare CPU may read big files ahead of the hashing */
-    progress *progress;     /* may be NULL */
+    const hc_file_events *events; /* progress out, cancellation in; may be NULL */
     struct bigfile *big;    /* big files (bigfile.h), made on first use */
 } file_reader;
 
@@ -57,12 +58,14 @@ typedef struct file_result {
     uint64_t size;      /* the whole file; for a pipe, the bytes read from it */
     double seconds;     /* the hashing alone, after open and stat (§3.4) */
     uint8_t *digest;    /* hash.out_len bytes (each algorithm's digest in turn), owned by the caller */
+    bool big;           /* the big-file engine hashed it: io tells what it did */
+    bigfile_stats io;
 } file_result;
 
 /* Opens the hashers of rows (count of them, hashed side by side) with
  * params; multihash_select on reader->hash picks others later. */
 hc_status reader_init(file_reader *reader, const hc_algorithm *const *rows, size_t count, const hc_params *params,
-                      hc_pool *pool, progress *display);
+                      hc_pool *pool, const hc_file_events *events);
 void reader_free(file_reader *reader);
 
 /* The bytes range covers in a regular file of that size: 0 when the offset

@@ -10,7 +10,7 @@
  * {SHA-256, SHA-1}, and the run takes about as long as MD5 alone. */
 #include "multihash.h"
 
-#include "cli.h"
+#include "io_events.h"
 
 #include <string.h>
 #include <time.h>
@@ -134,11 +134,11 @@ static void run_group(void *arg, size_t group)
         if (step->group_of[i] != group)
             continue;
         size_t index = m->active[i];
-        double started = cli_monotonic_seconds();
+        double started = io_monotonic_seconds();
         hc_hasher_update(&m->opened[index], step->data, step->len);
         /* each index is written by one group only; the pool's loop end
          * orders these writes before the next plan reads them */
-        m->seconds_per_byte[index] = (cli_monotonic_seconds() - started) / (double)step->len;
+        m->seconds_per_byte[index] = (io_monotonic_seconds() - started) / (double)step->len;
     }
 }
 

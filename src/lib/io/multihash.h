@@ -3,8 +3,8 @@
  * by side on the pool's threads when the buffer is big enough to pay for
  * waking them. With one algorithm this is a plain hasher (big files of a
  * tree hash get their threads from bigfile.c). */
-#ifndef HC_CLI_MULTIHASH_H
-#define HC_CLI_MULTIHASH_H
+#ifndef HC_IO_MULTIHASH_H
+#define HC_IO_MULTIHASH_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,8 +2,8 @@
  * deterministic order (each directory's entries sorted byte-wise by name,
  * its files before its sub-directories, depth first), symlinks neither
  * followed nor hashed, FIFOs, sockets and devices never opened. */
-#ifndef HC_CLI_WALK_H
-#define HC_CLI_WALK_H
+#ifndef HC_IO_WALK_H
+#define HC_IO_WALK_H
 
 #include <stdbool.h>
 #include <stddef.h>

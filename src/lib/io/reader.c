@@ -16,17 +16,15 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "io_events.h"
 
 static_assert(sizeof(off_t) == 8, "files beyond 2 GiB need a 64-bit off_t");
 
@@ -55,11 +53,11 @@ const char *read_status_text(read_status status)
 }
 
 hc_status reader_init(file_reader *reader, const hc_algorithm *const *rows, size_t count, const hc_params *params,
-                      hc_pool *pool, progress *display)
+                      hc_pool *pool, const hc_file_events *events)
 {
     memset(reader, 0, sizeof(*reader));
     reader->pool = pool;
-    reader->progress = display;
+    reader->events = events;
     multihash_init(&reader->hash, params);
     return multihash_select(&reader->hash, rows, count);
 }
@@ -95,7 +93,7 @@ static bool ensure_buffer(file_reader *reader, size_t len)
 static void feed(file_reader *reader, const uint8_t *data, size_t len)
 {
     multihash_update(&reader->hash, data, len, reader->pool);
-    progress_add_bytes(reader->progress, len);
+    io_report(reader->events, len);
 }
 
 static void fail(file_result *result, read_status status, int error_number)
@@ -104,18 +102,18 @@ static void fail(file_result *result, read_status status, int error_number)
     result->error_number = error_number;
 }
 
-/* Ctrl+C or SIGTERM (cli.h): the loops here and in bigfile.c look before
- * each chunk and stop with EINTR, so a stop is answered within one chunk's
- * work. */
-static bool interrupted(void)
+/* A stop asked for through the events (the CLI's Ctrl+C): the loops here
+ * and in bigfile.c look before each chunk and stop with EINTR, so a stop
+ * is answered within one chunk's work. */
+static bool interrupted(const file_reader *reader)
 {
-    return atomic_load_explicit(&cli_interrupted, memory_order_relaxed) != 0;
+    return io_cancelled(reader->events);
 }
 
 /* A failed read: the error, or the stop that looks like one. */
-static void fail_read(file_result *result, int error)
+static void fail_read(const file_reader *reader, file_result *result, int error)
 {
-    fail(result, error == EINTR && interrupted() ? READ_INTERRUPTED : READ_READ_ERROR, error);
+    fail(result, error == EINTR && interrupted(reader) ? READ_INTERRUPTED : READ_READ_ERROR, error);
 }
 
 /* Bytes [pos, end) of a regular file. */
@@ -150,21 +148,11 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
         }
         hc_hasher *hashers[HC_ALGORITHM_COUNT];
         size_t count = multihash_by_cost(&reader->hash, hashers);
-        bigfile_stats stats;
-        error = bigfile_hash(reader->big, fd, pos, end, hashers, count, reader->progress, &stats);
-        if (getenv("HC_IO_STATS") != NULL) { /* a diagnostic for tests and benchmarks */
-            char batch[48] = "";
-            if (stats.batch_windows > 0)
-                snprintf(batch, sizeof(batch), " (%" PRIu64 " in batch mappings)", stats.batch_windows);
-            fprintf(stderr, "hc: io: read %" PRIu64 " map %" PRIu64 " units%s, %u threads%s%s%s%s, %" PRIu64
-                    " bytes in prefetched steps\n",
-                    stats.units[BIGFILE_READ], stats.units[BIGFILE_MAP], batch, stats.threads,
-                    stats.tree ? ", tree" : "", stats.pipelined ? ", pipelined" : "", stats.cold ? ", cold" : "",
-                    stats.streamed ? ", streamed" : "", stats.stepped_bytes);
-        }
+        error = bigfile_hash(reader->big, fd, pos, end, hashers, count, reader->events, &result->io);
+        result->big = true;
     }
     if (error)
-        fail_read(result, error);
+        fail_read(reader, result, error);
 }
 
 /* Waits until a pipe, FIFO, terminal or socket has data or is closed: 0,
@@ -172,10 +160,10 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
  * forever, whatever the signal flag says; poll looks at it four times a
  * second (and returns at once for files and devices that are always
  * ready). A poll that fails for another reason leaves it to read(2). */
-static int wait_readable(int fd)
+static int wait_readable(const file_reader *reader, int fd)
 {
     for (;;) {
-        if (interrupted())
+        if (interrupted(reader))
             return EINTR;
         struct pollfd pfd = {.fd = fd, .events = POLLIN};
         int n = poll(&pfd, 1, 250);
@@ -212,9 +200,9 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
     while (total < end) {
         size_t room = READ_CHUNK - filled;
         size_t want = end - total < room ? (size_t)(end - total) : room;
-        int error = wait_readable(fd);
+        int error = wait_readable(reader, fd);
         if (error) {
-            fail_read(result, error);
+            fail_read(reader, result, error);
             return;
         }
         ssize_t got = read(fd, reader->buffer + filled, want);
@@ -257,6 +245,7 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
     result->error_number = 0;
     result->size = 0;
     result->seconds = 0;
+    result->big = false;
     if (S_ISDIR(st->st_mode)) {
         /* What read(2) says of a directory; the contract allows open or
          * read error here, and Linux opens directories fine. */
@@ -264,7 +253,7 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
         return;
     }
     multihash_reset(&reader->hash);
-    double started = cli_monotonic_seconds();
+    double started = io_monotonic_seconds();
     /* An empty regular file may be a kernel file that produces content
      * only when read (/proc, /sys): read it as a stream, which costs a real
      * empty file one read(2) and gets theirs right. */
@@ -281,5 +270,5 @@ void reader_hash_fd(file_reader *reader, int fd, const struct stat *st, const re
     }
     if (result->status == READ_OK)
         multihash_final(&reader->hash, result->digest);
-    result->seconds = cli_monotonic_seconds() - started;
+    result->seconds = io_monotonic_seconds() - started;
 }

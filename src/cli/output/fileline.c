@@ -2,6 +2,9 @@
  * applies chooses the form. */
 #include "fileline.h"
 
+#include <inttypes.h>
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +39,9 @@ hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_for
         .threads = options->threads,
         .range = options->range,
         .digest_bytes = format->digest_len,
-        .progress = display,
+        .events = progress_events(display),
+        .print_hold = progress_hold_switch,
+        .hold_ctx = display,
     };
     return hash_queue_open(&config);
 }
@@ -166,8 +171,24 @@ static void row_line(text_buffer *t, const line_format *format, size_t row, cons
     }
 }
 
+void report_io_stats(const file_result *result)
+{
+    if (!result->big || getenv("HC_IO_STATS") == NULL)
+        return;
+    const bigfile_stats *io = &result->io;
+    char batch[48] = "";
+    if (io->batch_windows > 0)
+        snprintf(batch, sizeof(batch), " (%" PRIu64 " in batch mappings)", io->batch_windows);
+    progress_warn("io: read %" PRIu64 " map %" PRIu64 " units%s, %u threads%s%s%s%s, %" PRIu64
+                  " bytes in prefetched steps",
+                  io->units[BIGFILE_READ], io->units[BIGFILE_MAP], batch, io->threads, io->tree ? ", tree" : "",
+                  io->pipelined ? ", pipelined" : "", io->cold ? ", cold" : "", io->streamed ? ", streamed" : "",
+                  io->stepped_bytes);
+}
+
 line_outcome print_file_line(cli_output *out, const line_format *format, const char *path, const file_result *result)
 {
+    report_io_stats(result);
     if (result->status == READ_SKIPPED)
         return OUTCOME_SKIPPED;
     if (result->status == READ_INTERRUPTED)

@@ -1,0 +1,349 @@
+/* The platform layer: the only code of hc that calls the operating system
+ * (design guide §1). Everything above it (the library's file engine and
+ * walk, the command line's modes and output) calls these functions, so a
+ * port replaces src/platform/<os>/ and nothing else (docs/platform.md).
+ *
+ * This header is OS-neutral: standard C types only. Implementations:
+ * src/platform/posix/ (Linux, macOS, the BSDs: what is Linux-only has a
+ * fallback) and src/platform/win32/.
+ *
+ * Conventions
+ *  - Errors are <errno.h> values. A function that can fail returns -1 (or
+ *    NULL, or PLAT_FILE_INVALID) and sets errno, as POSIX calls do; the
+ *    win32 layer translates GetLastError() into the nearest errno value
+ *    (ERROR_FILE_NOT_FOUND -> ENOENT, ERROR_ACCESS_DENIED -> EACCES,
+ *    ERROR_HANDLE_EOF -> 0 bytes, ...). EINTR is returned only where a
+ *    function says so: the callers' loops look at the interrupt flag then.
+ *  - Byte counts are size_t in, ptrdiff_t out (-1: error); file offsets and
+ *    sizes are uint64_t.
+ *  - Threads synchronise with pthread mutexes, condition variables and
+ *    pthread_once, which stay the portable API (winpthreads serves them on
+ *    Windows with MinGW); starting and joining threads goes through here,
+ *    because a new thread must not take the interrupt signals.
+ *  - Every function is thread-safe unless it says otherwise. */
+#ifndef HC_PLATFORM_H
+#define HC_PLATFORM_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- files -------------------------------------------------------------- */
+
+/* An open file: a descriptor of the C runtime. POSIX: the file descriptor;
+ * Windows: a CRT descriptor (_open_osfhandle) whose HANDLE the layer takes
+ * back with _get_osfhandle. 0, 1 and 2 are standard input, output and
+ * error everywhere. */
+typedef int plat_file;
+#define PLAT_FILE_INVALID ((plat_file)-1)
+#define PLAT_STDIN ((plat_file)0)
+#define PLAT_STDOUT ((plat_file)1)
+#define PLAT_STDERR ((plat_file)2)
+
+/* How to open. Every file is opened close-on-exec (not inherited by child
+ * processes) and never becomes the controlling terminal. */
+enum {
+    PLAT_OPEN_READ = 0,            /* read only (the default) */
+    PLAT_OPEN_WRITE = 1u << 0,     /* write only, not truncated, not appending */
+    PLAT_OPEN_CREATE_NEW = 1u << 1, /* with WRITE: create it, failing with EEXIST when
+                                      the name exists (a dangling symlink too);
+                                      permissions 0666 less the umask */
+    /* Opening does not wait: a FIFO without a writer opens at once (reads
+     * then report no data until one comes: use plat_wait_readable), and
+     * reads of the file may fail with EAGAIN (plat_set_blocking). Windows:
+     * no effect on files (a pipe is opened without waiting for its
+     * server). */
+    PLAT_OPEN_NONBLOCK = 1u << 2,
+    /* The last component must not be a symbolic link: ELOOP if it is
+     * (intermediate components are followed). */
+    PLAT_OPEN_NOFOLLOW = 1u << 3,
+};
+
+plat_file plat_open(const char *path, unsigned flags);
+/* 0, or -1: the file is closed either way, but a deferred write error
+ * (NFS) shows here. */
+int plat_close(plat_file file);
+
+/* read(2)-like: bytes read (0 at the end, or for a non-blocking pipe with
+ * no writer), -1 with errno (EINTR, EAGAIN for a non-blocking one). The
+ * POSIX layer calls the C library's read/pread/pwrite/write, so that
+ * LD_PRELOAD shims (tests/fault/readfail.c) see every read hc makes. */
+ptrdiff_t plat_read(plat_file file, void *buffer, size_t len);
+ptrdiff_t plat_pread(plat_file file, void *buffer, size_t len, uint64_t offset);
+ptrdiff_t plat_write(plat_file file, const void *data, size_t len);
+ptrdiff_t plat_pwrite(plat_file file, const void *data, size_t len, uint64_t offset);
+
+/* Reads [offset, offset + len) only as far as the OS has it cached, never
+ * waiting for a device: the bytes read (fewer than len when it stopped at
+ * a page not cached; 0 at the end of the file), or -1 with errno EAGAIN
+ * (the first page is not cached), ENOTSUP (the OS cannot read this way:
+ * the caller stops asking; Linux before 4.14, macOS, Windows), or another
+ * read error. A stop does not prove the page missing (Linux also stops at
+ * a read-ahead mark): plat_page_cached tells. */
+ptrdiff_t plat_pread_cached(plat_file file, void *buffer, size_t len, uint64_t offset);
+
+/* Is the page holding file offset `offset` in the OS's cache? false when
+ * it is not, or when that cannot be told. */
+bool plat_page_cached(plat_file file, uint64_t offset);
+
+/* Sets the size (ftruncate). 0 or -1. */
+int plat_truncate(plat_file file, uint64_t size);
+
+/* Reserves disk space for [0, len) without changing the size or the
+ * bytes, so that a full disk shows before a rewrite changes anything.
+ * -1 only when the file system refused for want of space or quota
+ * (errno ENOSPC, EDQUOT or EFBIG); 0 when reserved, and also when this
+ * file system or OS cannot reserve (the write then goes without). */
+int plat_reserve(plat_file file, uint64_t len);
+
+/* Turns off the non-blocking mode of PLAT_OPEN_NONBLOCK (a regular file
+ * that refused a read with EAGAIN). 0 or -1. */
+int plat_set_blocking(plat_file file);
+
+typedef enum plat_file_kind {
+    PLAT_KIND_REGULAR,
+    PLAT_KIND_DIRECTORY,
+    PLAT_KIND_FIFO,      /* also a Windows pipe */
+    PLAT_KIND_CHAR,      /* terminals, /dev/null; the Windows console */
+    PLAT_KIND_BLOCK,
+    PLAT_KIND_LINK,      /* only from the lstat-like calls */
+    PLAT_KIND_SOCKET,
+    PLAT_KIND_OTHER
+} plat_file_kind;
+
+typedef struct plat_file_info {
+    plat_file_kind kind;
+    uint64_t size;      /* bytes of a regular file; 0 or meaningless for the rest */
+    /* Identity: two infos with equal device and inode are the same file
+     * (Windows: the volume serial number and the file index). */
+    uint64_t device;
+    uint64_t inode;
+    unsigned mode;      /* permission bits (07777); Windows: 0444 or 0666 */
+} plat_file_info;
+
+/* fstat, stat (follows symlinks), lstat (does not). 0 or -1. */
+int plat_file_info_of(plat_file file, plat_file_info *info);
+int plat_path_info(const char *path, plat_file_info *info);
+int plat_link_info(const char *path, plat_file_info *info);
+
+/* Removes a name. 0 or -1. */
+int plat_unlink(const char *path);
+
+/* The target of the symbolic link at path, as stored (relative targets
+ * stay relative), in memory the caller frees; NULL with errno EINVAL when
+ * path is not a symbolic link, or another error. */
+char *plat_read_link(const char *path);
+
+typedef enum plat_advice {
+    PLAT_ADVICE_NORMAL,
+    PLAT_ADVICE_SEQUENTIAL, /* read in order: the OS reads further ahead */
+    PLAT_ADVICE_RANDOM      /* no read-ahead for this open file */
+} plat_advice;
+
+/* Advice on how [offset, offset + len) of an open file will be read; it
+ * belongs to the open file (other processes sharing it see it too). A
+ * hint: nothing happens where the OS has no such advice. */
+void plat_advise(plat_file file, uint64_t offset, uint64_t len, plat_advice advice);
+
+/* ---- reading ahead a file range, without copying it -------------------- */
+
+/* Brings a file's bytes into the OS cache in order, as `cat` would, so
+ * that the OS's read-ahead keeps the device busy for whoever reads them
+ * next. Its own open file where the OS allows (Linux: /proc/self/fd; so
+ * its read-ahead state is its own), otherwise the file itself; without
+ * copying where the OS allows (Linux: sendfile to /dev/null), otherwise
+ * read into a buffer of its own. One thread uses a stream at a time. */
+typedef struct plat_stream plat_stream;
+
+/* NULL only when out of memory. [offset, offset + len) is the range that
+ * will be streamed (advised sequential). */
+plat_stream *plat_stream_open(plat_file file, uint64_t offset, uint64_t len);
+/* Brings in up to len bytes at offset: the bytes done (0 at the end of
+ * the file), or -1 with errno (EINTR: try again). */
+ptrdiff_t plat_stream_read(plat_stream *stream, uint64_t offset, size_t len);
+void plat_stream_close(plat_stream *stream);
+
+/* ---- mapping ------------------------------------------------------------- */
+
+/* Memory pages; mapping offsets are multiples of plat_map_granularity()
+ * (POSIX: the page size; Windows: the allocation granularity, 64 KiB). */
+size_t plat_page_size(void);
+size_t plat_map_granularity(void);
+
+/* Maps [offset, offset + len) of a file read-only, shared with the OS's
+ * cache: the address, or NULL with errno (the file cannot be mapped: a
+ * pipe, a file system that does not map, no address space). A page past
+ * the end of the file cannot be read (see plat_guarded_call). */
+void *plat_map(plat_file file, uint64_t offset, size_t len);
+/* Unmaps what plat_map returned (the whole of it). */
+void plat_unmap(void *address, size_t len);
+
+typedef enum plat_memory_hint {
+    /* Heap memory: back it with large pages where possible. */
+    PLAT_HINT_HUGEPAGE,
+    /* A mapping: drop its pages from this process (they stay in the OS's
+     * cache); the address range stays mapped and reads fault them in
+     * again. */
+    PLAT_HINT_DONTNEED,
+    /* A mapping: fault every page in now, in one call (Linux 5.14
+     * MADV_POPULATE_READ). -1 with errno EFAULT when a page cannot be read
+     * (past the end of a file that shrank, an I/O error). */
+    PLAT_HINT_POPULATE
+} plat_memory_hint;
+
+/* Page-aligned memory. 0, or -1 with errno: ENOTSUP when this OS (or this
+ * kernel) has no such hint; the memory is usable either way. */
+int plat_memory_advise(void *address, size_t len, plat_memory_hint hint);
+
+typedef enum plat_residency {
+    PLAT_RESIDENT,
+    PLAT_NOT_RESIDENT,
+    PLAT_RESIDENCY_UNKNOWN
+} plat_residency;
+
+/* Is the page holding this address of a mapping in memory (for a file
+ * mapping: in the OS's cache)? */
+plat_residency plat_map_residency(const void *address);
+
+/* Runs fn(arg) and returns true with fn's return in *result, or returns
+ * false when fn touched a page of [base, base + len) (a mapping) that
+ * could not be read (POSIX: SIGBUS; Windows: EXCEPTION_IN_PAGE_ERROR):
+ * the file shrank under the mapping, or the device failed. fn is then
+ * abandoned where it was: it must hold no lock and own no memory it has
+ * not handed to arg. A fault outside the range, or on another thread, is
+ * not caught: the process dies of it as it would without the guard.
+ * Guards do not nest on one thread. */
+bool plat_guarded_call(const void *base, size_t len, int (*fn)(void *arg), void *arg, int *result);
+
+/* ---- directories ----------------------------------------------------------- */
+
+/* An open directory: its entries, and the base for names opened in it
+ * (so paths of any depth work). Each holds one descriptor (Windows: one
+ * handle); one thread reads entries at a time, while any thread may open
+ * or stat names in it. */
+typedef struct plat_dir plat_dir;
+
+typedef struct plat_dir_entry {
+    const char *name;     /* valid until the next call on the directory */
+    /* As lstat says: a symlink is PLAT_KIND_LINK; OTHER when it vanished
+     * meanwhile. */
+    plat_file_kind kind;
+} plat_dir_entry;
+
+/* NULL with errno (ENOTDIR when it is not a directory). */
+plat_dir *plat_dir_open(const char *path);
+/* The sub-directory `name` of parent, never through a symbolic link
+ * (ELOOP, or ENOTDIR: a directory swapped for a symlink since it was
+ * listed is not followed); ".." is the parent directory. */
+plat_dir *plat_dir_open_at(plat_dir *parent, const char *name);
+/* The next entry but "." and "..", in the order the OS gives: 1, 0 at the
+ * end, -1 with errno on a read error. */
+int plat_dir_next(plat_dir *dir, plat_dir_entry *entry);
+/* The directory's own identity (device, inode): to check that a directory
+ * reopened by another way is the same one. 0 or -1. */
+int plat_dir_info(plat_dir *dir, plat_file_info *info);
+/* lstat of a name in dir. 0 or -1. */
+int plat_stat_at(plat_dir *dir, const char *name, plat_file_info *info);
+/* Opens a name in dir (flags as plat_open). */
+plat_file plat_open_at(plat_dir *dir, const char *name, unsigned flags);
+void plat_dir_close(plat_dir *dir);
+
+/* ---- threads ------------------------------------------------------------- */
+
+typedef struct plat_thread plat_thread;
+
+/* Starts body(arg) on a new thread that never takes the interrupt signals
+ * (plat_catch_interrupts): they reach the main thread, whose waits are the
+ * ones to cut short. 0, or -1 with errno (EAGAIN: no more threads). */
+int plat_thread_start(plat_thread **thread, void *(*body)(void *arg), void *arg);
+/* Waits for the thread to end and frees it. */
+void plat_thread_join(plat_thread *thread);
+/* A number that tells the calling thread from every other live thread. */
+uintptr_t plat_thread_id(void);
+
+/* ---- the machine ----------------------------------------------------------- */
+
+/* CPUs this process may run on (its affinity mask where the OS has one),
+ * at least 1. */
+unsigned plat_cpu_count(void);
+/* The CPU's model name ("AMD EPYC 9B45"), or "" when unknown. */
+void plat_cpu_model(char *out, size_t size);
+/* Physical memory in bytes, and what could be filled now without swapping
+ * (Linux: MemAvailable; elsewhere the total). 0 when unknown. */
+uint64_t plat_memory_total(void);
+uint64_t plat_memory_available(void);
+/* The 1, 5 and 15 minute load averages; false when the OS has none. */
+bool plat_load_average(double load[3]);
+/* Raises this process's limit on open files to `want`, or as far as
+ * allowed; *limit is the limit now. false when it cannot be known. */
+bool plat_raise_open_files(uint64_t want, uint64_t *limit);
+
+/* ---- clocks -------------------------------------------------------------- */
+
+typedef enum plat_clock {
+    PLAT_CLOCK_MONOTONIC,   /* durations and deadlines */
+    PLAT_CLOCK_THREAD_CPU,  /* CPU time of the calling thread */
+    PLAT_CLOCK_PROCESS_CPU  /* CPU time of every thread of the process */
+} plat_clock;
+
+double plat_clock_seconds(plat_clock clock);
+void plat_sleep_microseconds(unsigned long microseconds);
+
+/* ---- interrupts ------------------------------------------------------------ */
+
+/* Ctrl+C and termination requests (SIGINT, SIGTERM; Windows: CTRL_C_EVENT,
+ * CTRL_BREAK_EVENT, CTRL_CLOSE_EVENT) set *interrupted to 1. A second one
+ * means the run did not stop soon enough: last_words() runs (it must be
+ * async-signal-safe: erase a line with one write) and the process dies of
+ * the signal as it would without a handler. A status request (SIGUSR1;
+ * Windows has none) sets *status_requested to 1. A SIGINT ignored from the
+ * start (a shell's background job) stays ignored. System calls restart
+ * after these signals; waits that must end (plat_wait_readable,
+ * plat_wakeup_wait) return within their timeout and the caller looks at
+ * the flag. May be called again (the same flags). */
+void plat_catch_interrupts(atomic_int *interrupted, atomic_int *status_requested, void (*last_words)(void));
+
+/* A write to a closed pipe fails with EPIPE, and one past the file size
+ * limit with EFBIG, instead of killing the process (SIGPIPE, SIGXFSZ
+ * ignored). */
+void plat_ignore_write_signals(void);
+
+/* ---- terminals and waiting ---------------------------------------------------- */
+
+bool plat_is_terminal(plat_file file);
+/* The terminal's width in columns; 0 when not a terminal or unknown. */
+unsigned plat_terminal_columns(plat_file file);
+/* Does the terminal echo what is typed (so that an Enter moved the
+ * cursor)? false when not a terminal. */
+bool plat_terminal_echoes(plat_file file);
+/* Is this process in the terminal's foreground (reading it will not stop
+ * the process, SIGTTIN)? true on systems without job control. */
+bool plat_terminal_foreground(plat_file file);
+
+/* Waits until the file has data to read, its end, or an error to report
+ * (a pipe, FIFO, terminal or socket; a regular file or a device is always
+ * ready): 1 ready, 0 after timeout_ms (0: do not wait), -1 with errno
+ * (EINTR: a signal came). */
+int plat_wait_readable(plat_file file, int timeout_ms);
+
+/* A wake-up: one thread waits on it (with a timeout, and optionally for
+ * input on a file as well), others wake it. Once signalled it stays so. */
+typedef struct plat_wakeup plat_wakeup;
+
+typedef enum plat_wait_result {
+    PLAT_WAIT_TIMEOUT,  /* also: a signal cut the wait short */
+    PLAT_WAIT_WOKEN,    /* plat_wakeup_signal was called (it wins over input) */
+    PLAT_WAIT_INPUT,    /* the file has data, its end, or an error to read */
+    PLAT_WAIT_INVALID   /* the file is not open: stop watching it */
+} plat_wait_result;
+
+/* NULL with errno. */
+plat_wakeup *plat_wakeup_create(void);
+void plat_wakeup_signal(plat_wakeup *wakeup);
+/* Waits up to timeout_ms for the wake-up or, unless input is
+ * PLAT_FILE_INVALID, for input on that file. */
+plat_wait_result plat_wakeup_wait(plat_wakeup *wakeup, plat_file input, int timeout_ms);
+void plat_wakeup_destroy(plat_wakeup *wakeup);
+
+#endif

@@ -1,0 +1,221 @@
+/* Files: open, read, write, stat, links, advice (platform.h). */
+#define _GNU_SOURCE /* preadv2, RWF_NOWAIT, fallocate (Linux) */
+#include "posix.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+/* Files beyond 2 GiB need a 64-bit off_t (the build asks for it where it
+ * is not the default). */
+_Static_assert(sizeof(off_t) == 8, "files beyond 2 GiB need a 64-bit off_t");
+
+plat_file_kind plat_posix_kind(mode_t mode)
+{
+    if (S_ISREG(mode))
+        return PLAT_KIND_REGULAR;
+    if (S_ISDIR(mode))
+        return PLAT_KIND_DIRECTORY;
+    if (S_ISFIFO(mode))
+        return PLAT_KIND_FIFO;
+    if (S_ISCHR(mode))
+        return PLAT_KIND_CHAR;
+    if (S_ISBLK(mode))
+        return PLAT_KIND_BLOCK;
+    if (S_ISLNK(mode))
+        return PLAT_KIND_LINK;
+    if (S_ISSOCK(mode))
+        return PLAT_KIND_SOCKET;
+    return PLAT_KIND_OTHER;
+}
+
+void plat_posix_info(const struct stat *st, plat_file_info *info)
+{
+    info->kind = plat_posix_kind(st->st_mode);
+    info->size = st->st_size > 0 ? (uint64_t)st->st_size : 0;
+    info->device = (uint64_t)st->st_dev;
+    info->inode = (uint64_t)st->st_ino;
+    info->mode = (unsigned)(st->st_mode & 07777);
+}
+
+int plat_posix_open_flags(unsigned flags)
+{
+    int mode = O_CLOEXEC | O_NOCTTY | ((flags & PLAT_OPEN_WRITE) ? O_WRONLY : O_RDONLY);
+    if (flags & PLAT_OPEN_CREATE_NEW)
+        mode |= O_CREAT | O_EXCL;
+    if (flags & PLAT_OPEN_NONBLOCK)
+        mode |= O_NONBLOCK;
+    if (flags & PLAT_OPEN_NOFOLLOW)
+        mode |= O_NOFOLLOW;
+    return mode;
+}
+
+plat_file plat_open(const char *path, unsigned flags)
+{
+    return open(path, plat_posix_open_flags(flags), 0666);
+}
+
+int plat_close(plat_file file)
+{
+    return close(file);
+}
+
+ptrdiff_t plat_read(plat_file file, void *buffer, size_t len)
+{
+    return read(file, buffer, len);
+}
+
+ptrdiff_t plat_pread(plat_file file, void *buffer, size_t len, uint64_t offset)
+{
+    return pread(file, buffer, len, (off_t)offset);
+}
+
+ptrdiff_t plat_write(plat_file file, const void *data, size_t len)
+{
+    return write(file, data, len);
+}
+
+ptrdiff_t plat_pwrite(plat_file file, const void *data, size_t len, uint64_t offset)
+{
+    return pwrite(file, data, len, (off_t)offset);
+}
+
+/* Linux 4.14: preadv2 with RWF_NOWAIT reads only what the page cache
+ * holds. Elsewhere (or a kernel or file system that refuses the flag)
+ * ENOTSUP: the caller stops asking. */
+ptrdiff_t plat_pread_cached(plat_file file, void *buffer, size_t len, uint64_t offset)
+{
+#if defined(__linux__) && defined(RWF_NOWAIT)
+    struct iovec iov = {buffer, len};
+    ssize_t n = preadv2(file, &iov, 1, (off_t)offset, RWF_NOWAIT);
+    if (n < 0 && (errno == EOPNOTSUPP || errno == EINVAL || errno == ENOSYS))
+        errno = ENOTSUP;
+    return n;
+#else
+    (void)file;
+    (void)buffer;
+    (void)len;
+    (void)offset;
+    errno = ENOTSUP;
+    return -1;
+#endif
+}
+
+/* mincore on a one-page mapping never touched: a few microseconds. */
+bool plat_page_cached(plat_file file, uint64_t offset)
+{
+#ifdef HC_HAVE_MINCORE
+    uint64_t page = plat_page_size();
+    void *map = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, file, (off_t)(offset / page * page));
+    if (map == MAP_FAILED)
+        return false; /* cannot tell */
+    unsigned char resident = 0;
+    /* (void *): the vector is unsigned char * on Linux, char * on macOS */
+    bool cached = mincore(map, (size_t)page, (void *)&resident) == 0 && (resident & 1);
+    munmap(map, (size_t)page);
+    return cached;
+#else
+    (void)file;
+    (void)offset;
+    return false;
+#endif
+}
+
+int plat_truncate(plat_file file, uint64_t size)
+{
+    return ftruncate(file, (off_t)size);
+}
+
+/* Linux: fallocate(FALLOC_FL_KEEP_SIZE). Elsewhere nothing is reserved
+ * (posix_fallocate would change the size, and emulates the reservation by
+ * writing zeros where the file system cannot). */
+int plat_reserve(plat_file file, uint64_t len)
+{
+#if defined(__linux__) && defined(FALLOC_FL_KEEP_SIZE)
+    if (len > 0 && fallocate(file, FALLOC_FL_KEEP_SIZE, 0, (off_t)len) != 0)
+        return errno == ENOSPC || errno == EDQUOT || errno == EFBIG ? -1 : 0;
+#else
+    (void)file;
+    (void)len;
+#endif
+    return 0;
+}
+
+int plat_set_blocking(plat_file file)
+{
+    int flags = fcntl(file, F_GETFL);
+    return flags < 0 ? -1 : fcntl(file, F_SETFL, flags & ~O_NONBLOCK);
+}
+
+int plat_file_info_of(plat_file file, plat_file_info *info)
+{
+    struct stat st;
+    if (fstat(file, &st) != 0)
+        return -1;
+    plat_posix_info(&st, info);
+    return 0;
+}
+
+int plat_path_info(const char *path, plat_file_info *info)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return -1;
+    plat_posix_info(&st, info);
+    return 0;
+}
+
+int plat_link_info(const char *path, plat_file_info *info)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return -1;
+    plat_posix_info(&st, info);
+    return 0;
+}
+
+int plat_unlink(const char *path)
+{
+    return unlink(path);
+}
+
+char *plat_read_link(const char *path)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink(path, buf, sizeof(buf));
+    if (n < 0)
+        return NULL;
+    if ((size_t)n >= sizeof(buf)) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    char *target = malloc((size_t)n + 1);
+    if (target == NULL)
+        return NULL;
+    memcpy(target, buf, (size_t)n);
+    target[n] = '\0';
+    return target;
+}
+
+/* posix_fadvise: Linux and the BSDs; macOS has none (a no-op there). */
+void plat_advise(plat_file file, uint64_t offset, uint64_t len, plat_advice advice)
+{
+#if defined(POSIX_FADV_SEQUENTIAL) && !defined(__APPLE__)
+    int how = advice == PLAT_ADVICE_SEQUENTIAL ? POSIX_FADV_SEQUENTIAL
+              : advice == PLAT_ADVICE_RANDOM   ? POSIX_FADV_RANDOM
+                                               : POSIX_FADV_NORMAL;
+    posix_fadvise(file, (off_t)offset, (off_t)len, how);
+#else
+    (void)file;
+    (void)offset;
+    (void)len;
+    (void)advice;
+#endif
+}
