@@ -1,10 +1,11 @@
 /* CPU feature detection (CPUID + XGETBV), done once, and the SIMD level
  * limit that tests and the HC_SIMD environment variable set. */
-#define _GNU_SOURCE
 #include "hc/cpu.h"
 
 #include <stdatomic.h>
 #include <string.h>
+
+#include "platform.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -130,39 +131,7 @@ bool hc_cpu_has_gfni(void)
     return atomic_load(&gfni_present) == 1;
 }
 
-/* ---- the one OS question of the library, kept apart so that it can move
- * into the platform layer (src/platform/) ---------------------------------- */
-#ifdef _WIN32
-#include <windows.h>
-
-/* Logical processors in every processor group (more than 64 CPUs span
- * several groups; GetSystemInfo counts only the process's own). */
-static unsigned os_cpu_count(void)
-{
-    DWORD n = GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
-    return n > 0 ? (unsigned)n : 1;
-}
-#else
-#include <sched.h>
-#include <unistd.h>
-
-/* The CPUs this process may run on (taskset, cgroups), else those online. */
-static unsigned os_cpu_count(void)
-{
-#ifdef __linux__
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
-        int n = CPU_COUNT(&set);
-        if (n > 0)
-            return (unsigned)n;
-    }
-#endif
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
-}
-#endif
-
 unsigned hc_cpu_count(void)
 {
-    return os_cpu_count();
+    return plat_cpu_count();
 }
