@@ -41,6 +41,7 @@
 #include "hc/cpu.h"
 #include "hc/encode.h"
 #include "hc/pool.h"
+#include "simd.h"
 
 #define CORE_GHZ 3.6
 #define TSC_GHZ 2.596

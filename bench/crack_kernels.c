@@ -17,6 +17,7 @@
 #include "algorithm_row.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
+#include "simd.h"
 
 static double now(void)
 {

@@ -18,6 +18,7 @@
 
 #include "algorithm_row.h"
 #include "hc/cpu.h"
+#include "simd.h"
 
 #define CLOCK_GHZ 3.6
 

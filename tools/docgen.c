@@ -88,10 +88,14 @@ static void emit_value(const cli_option_spec *spec, const value_syntax *syntax)
     }
 }
 
+/* The rows as people see them listed: sorted by name (main fills it). */
+static const hc_algorithm *rows[HC_ALGORITHM_COUNT];
+static size_t row_count;
+
 static bool offered_to_all(const cli_option_spec *spec)
 {
-    for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-        if (!option_offered(spec, hc_algorithm_at(a)))
+    for (size_t a = 0; a < row_count; a++)
+        if (!option_offered(spec, rows[a]))
             return false;
     return true;
 }
@@ -132,10 +136,10 @@ static void man_option(const cli_option_spec *spec, bool restrict_note)
     roff(spec->help);
     if (restrict_note && !offered_to_all(spec)) {
         emit(" (only for:");
-        for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-            if (option_offered(spec, hc_algorithm_at(a))) {
+        for (size_t a = 0; a < row_count; a++)
+            if (option_offered(spec, rows[a])) {
                 emit(" ");
-                roff(hc_algorithm_name(hc_algorithm_at(a)));
+                roff(hc_algorithm_name(rows[a]));
             }
         emit(")");
     }
@@ -144,11 +148,11 @@ static void man_option(const cli_option_spec *spec, bool restrict_note)
 
 static void man_algorithms(void)
 {
-    for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
+    for (size_t a = 0; a < row_count; a++) {
         emit(".TP 14\n.B ");
-        roff(hc_algorithm_name(hc_algorithm_at(a)));
+        roff(hc_algorithm_name(rows[a]));
         emit("\n");
-        roff(hc_algorithm_title(hc_algorithm_at(a)));
+        roff(hc_algorithm_title(rows[a]));
         emit("\n");
     }
 }
@@ -240,9 +244,9 @@ typedef struct option_group {
 static size_t group_algorithms(const cli_mode *mode, option_group *groups, size_t max)
 {
     size_t count = 0;
-    for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
+    for (size_t a = 0; a < row_count; a++) {
         char words[2048];
-        option_words(mode, hc_algorithm_at(a), words, sizeof(words));
+        option_words(mode, rows[a], words, sizeof(words));
         size_t g = 0;
         while (g < count && strcmp(groups[g].words, words) != 0)
             g++;
@@ -255,7 +259,7 @@ static size_t group_algorithms(const cli_mode *mode, option_group *groups, size_
         }
         size_t len = strlen(groups[g].algorithms);
         snprintf(groups[g].algorithms + len, sizeof(groups[g].algorithms) - len, "%s%s", len ? "|" : "",
-                 hc_algorithm_name(hc_algorithm_at(a)));
+                 hc_algorithm_name(rows[a]));
     }
     return count;
 }
@@ -300,8 +304,8 @@ static void write_bash(void)
     emit("_hc()\n{\n");
     emit("    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n");
     emit("    local algorithms=\"");
-    for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-        emit("%s%s", a ? " " : "", hc_algorithm_name(hc_algorithm_at(a)));
+    for (size_t a = 0; a < row_count; a++)
+        emit("%s%s", a ? " " : "", hc_algorithm_name(rows[a]));
     emit("\"\n    local commands=\"");
     for (size_t c = 0; c < cli_command_count; c++)
         emit("%s%s", c ? " " : "", cli_commands[c]->mode.name);
@@ -413,9 +417,9 @@ static void write_zsh(void)
     emit("_hc() {\n");
     emit("    local -a algorithms commands modes\n");
     emit("    algorithms=(\n");
-    for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
-        emit("        '%s:", hc_algorithm_name(hc_algorithm_at(a)));
-        zsh_text(hc_algorithm_title(hc_algorithm_at(a)));
+    for (size_t a = 0; a < row_count; a++) {
+        emit("        '%s:", hc_algorithm_name(rows[a]));
+        zsh_text(hc_algorithm_title(rows[a]));
         emit("'\n");
     }
     emit("    )\n    commands=(\n");
@@ -557,14 +561,14 @@ static void write_fish(void)
     emit("    test (count $w) -eq 1; and test \"$w[1]\" = \"$command\"\n");
     emit("end\n\n");
     emit("set -g __hc_algorithms");
-    for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-        emit(" %s", hc_algorithm_name(hc_algorithm_at(a)));
+    for (size_t a = 0; a < row_count; a++)
+        emit(" %s", hc_algorithm_name(rows[a]));
     emit("\n\ncomplete -c hc -f\n");
     emit("complete -c hc -n '__hc_needs_first' -s h -l help -d 'Print the help and exit'\n");
     emit("complete -c hc -n '__hc_needs_first' -l version -d 'Print the version and the CPU features in use'\n");
-    for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++) {
-        emit("complete -c hc -n '__hc_needs_first' -a '%s' -d '", hc_algorithm_name(hc_algorithm_at(a)));
-        fish_text(hc_algorithm_title(hc_algorithm_at(a)));
+    for (size_t a = 0; a < row_count; a++) {
+        emit("complete -c hc -n '__hc_needs_first' -a '%s' -d '", hc_algorithm_name(rows[a]));
+        fish_text(hc_algorithm_title(rows[a]));
         emit("'\n");
     }
     for (size_t c = 0; c < cli_command_count; c++) {
@@ -591,9 +595,9 @@ static void write_fish(void)
             char condition[1024];
             size_t n = (size_t)snprintf(condition, sizeof(condition), "__hc_in_mode %s", mode->name);
             if (!offered_to_all(spec))
-                for (size_t a = 0; a < HC_ALGORITHM_COUNT; a++)
-                    if (option_offered(spec, hc_algorithm_at(a)) && n < sizeof(condition))
-                        n += (size_t)snprintf(condition + n, sizeof(condition) - n, " %s", hc_algorithm_name(hc_algorithm_at(a)));
+                for (size_t a = 0; a < row_count; a++)
+                    if (option_offered(spec, rows[a]) && n < sizeof(condition))
+                        n += (size_t)snprintf(condition + n, sizeof(condition) - n, " %s", hc_algorithm_name(rows[a]));
             fish_option(spec, condition);
         }
         emit("complete -c hc -n '__hc_in_mode %s' -s h -l help -d 'Print this help and exit'\n", mode->name);
@@ -609,6 +613,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: hc_docgen man TEMPLATE OUT | hc_docgen bash|zsh|fish OUT\n");
         return 2;
     }
+    row_count = hc_algorithm_sorted(rows, HC_ALGORITHM_COUNT);
     out_path = argv[argc - 1];
     out_file = fopen(out_path, "w");
     if (out_file == NULL) {

@@ -27,7 +27,10 @@
 
 struct hc_pool;
 
-/* Dense ids, in the byte-wise sorted order of the names (contract §1.2). */
+/* Ids are append-only: a row keeps its id in every later release, and a
+ * new row takes the next id after the last one, whatever its name (the
+ * first 50 happen to be in the order of their names). Lists shown to
+ * people are sorted by name instead (hc_algorithm_sorted). */
 typedef enum hc_algorithm_id {
     HC_BLAKE2B,
     HC_BLAKE2S,
@@ -79,6 +82,12 @@ typedef enum hc_algorithm_id {
     HC_TIGER2,
     HC_TTH,
     HC_WHIRLPOOL,
+    /* Rows added later: here, in the order they were added. */
+#ifdef HC_TEST_EXTRA_ROW
+    HC_TEST_ADLER32, /* only in the build that proves a row can be added (docs/adding-an-algorithm.md) */
+#endif
+    /* The rows of the headers a program was compiled with; a later libhc
+     * may have more: hc_algorithm_count() says how many it has. */
     HC_ALGORITHM_COUNT
 } hc_algorithm_id;
 
@@ -127,11 +136,17 @@ typedef struct hc_algorithm hc_algorithm;
 /* Longest node value of a tree hash's subtree (hc_hasher_tree_node_len). */
 #define HC_TREE_NODE_MAX 64
 
-/* ---- the rows: what a row holds is libhc's business; these read it ----
- *
- * The rows in the byte-wise sorted order of their names, index 0 ..
- * HC_ALGORITHM_COUNT - 1 (the index is the row's id); NULL past the end. */
+/* ---- the rows: what a row holds is libhc's business; these read it ---- */
+
+/* How many rows this library has (at least HC_ALGORITHM_COUNT). */
+HC_API size_t hc_algorithm_count(void);
+/* The row whose id is index, 0 .. hc_algorithm_count() - 1; NULL past the
+ * end. */
 HC_API const hc_algorithm *hc_algorithm_at(size_t index);
+/* The rows in the byte-wise sorted order of their names (contract §1.2),
+ * as every list shown to people has them: writes the first min(cap,
+ * hc_algorithm_count()) to rows and returns hc_algorithm_count(). */
+HC_API size_t hc_algorithm_sorted(const hc_algorithm **rows, size_t cap);
 HC_API hc_algorithm_id hc_algorithm_id_of(const hc_algorithm *alg);
 /* Exactly as typed on the command line ("sha-3-256"). */
 HC_API const char *hc_algorithm_name(const hc_algorithm *alg);
@@ -161,13 +176,6 @@ HC_API hc_simd_level hc_algorithm_simd(const hc_algorithm *alg);
 /* Exact, case-sensitive lookup; NULL when unknown. */
 HC_API const hc_algorithm *hc_algorithm_find(const char *name);
 
-/* Edit distance (insertions, deletions, substitutions, adjacent swaps),
- * ignoring ASCII case; capped at 32 for long words. */
-HC_API unsigned hc_name_distance(const char *a, const char *b);
-
-/* Closest name within edit distance max_distance, or NULL. */
-HC_API const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance);
-
 /* ---- streaming hasher: one algorithm, one context, reusable ---- */
 
 typedef struct hc_hasher {
@@ -178,8 +186,13 @@ typedef struct hc_hasher {
 } hc_hasher;
 
 /* Allocate and initialise; params may be NULL. HC_ERR_INVALID when params
- * ask for something the row does not offer (a length or key on a fixed hash). */
-HC_API hc_status hc_hasher_open(hc_hasher *hasher, const hc_algorithm *alg, const hc_params *params);
+ * ask for something the row does not offer (a length or key on a fixed hash).
+ * A macro: it passes the size of hc_hasher (and so of the hc_params inside
+ * it) as the caller's headers have it, and the library answers HC_ERR_ABI
+ * when that is not its own. */
+#define hc_hasher_open(hasher, alg, params) hc_hasher_open_sized((hasher), sizeof(hc_hasher), (alg), (params))
+HC_API hc_status hc_hasher_open_sized(hc_hasher *hasher, size_t hasher_size, const hc_algorithm *alg,
+                                      const hc_params *params);
 HC_API void hc_hasher_close(hc_hasher *hasher);
 /* Start a new message with the same algorithm and parameters. */
 HC_API void hc_hasher_reset(hc_hasher *hasher);

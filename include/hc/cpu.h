@@ -21,12 +21,10 @@ typedef enum hc_simd_level {
  * (portable only where no SIMD files were built). */
 HC_API hc_simd_level hc_simd_detected(void);
 
-/* What dispatchers use: the detected level, lowered by hc_simd_limit(). */
+/* What dispatchers use: the detected level, lowered to the one the HC_SIMD
+ * environment variable names (portable, sse41, avx2 or avx512; read once,
+ * with the CPU features; any other value is ignored). */
 HC_API hc_simd_level hc_simd_active(void);
-
-/* Never use a level above `level` (tests and the HC_SIMD environment
- * variable use this to exercise every backend). Call before hashing. */
-HC_API void hc_simd_limit(hc_simd_level level);
 
 /* "portable", "sse41", "avx2", "avx512". */
 HC_API const char *hc_simd_name(hc_simd_level level);

@@ -129,14 +129,23 @@ typedef struct hc_crack_result {
                                   malloc'ed, free with hc_crack_result_free */
 } hc_crack_result;
 
+/* The sizes of the three structures above as the caller's headers have
+ * them, which the functions below receive through their macros and check
+ * (HC_ERR_ABI when they are not the library's own). */
+#define HC_CRACK_SIZES \
+    ((uint64_t)sizeof(hc_crack_job) | (uint64_t)sizeof(hc_crack_result) << 16 | (uint64_t)sizeof(hc_crack_progress) << 32)
+
 /* Runs the search. Returns HC_ERR_NOMEM (no result) or HC_ERR_INVALID for
  * a malformed job; HC_OK otherwise, found or not. */
-HC_API hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result);
+#define hc_crack_run(job, result) hc_crack_run_sized((job), (result), HC_CRACK_SIZES)
+HC_API hc_status hc_crack_run_sized(const hc_crack_job *job, hc_crack_result *result, uint64_t sizes);
 HC_API void hc_crack_result_free(hc_crack_result *result);
 
 /* Candidates a full run of the job counts as attempts (see above), and the
- * ones it hashes. */
-HC_API void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *hashed);
+ * ones it hashes (both 0 for a malformed job). */
+#define hc_crack_job_size(job, attempts, hashed) hc_crack_job_size_sized((job), HC_CRACK_SIZES, (attempts), (hashed))
+HC_API hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_count *attempts,
+                                         hc_count *hashed);
 
 /* The SIMD kernel the job's algorithm uses at the active SIMD level, e.g.
  * "avx512", or "generic" for the one-candidate-at-a-time path. */

@@ -14,7 +14,8 @@ typedef enum hc_status {
     HC_ERR_UNSUPPORTED, /* the algorithm does not offer this operation */
     HC_ERR_IO,          /* a system call failed; errno tells why */
     HC_ERR_RANGE,       /* a number does not fit */
-    HC_ERR_CANCELLED    /* stopped on request */
+    HC_ERR_CANCELLED,   /* stopped on request */
+    HC_ERR_ABI          /* the program was compiled with the headers of another libhc */
 } hc_status;
 
 /* A short English description of a status, never NULL. */

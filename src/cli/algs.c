@@ -4,6 +4,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "names.h"
 
 static void add_row(cli_algs *algs, const hc_algorithm *alg)
 {
@@ -23,14 +24,16 @@ bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs)
     memset(algs, 0, sizeof(*algs));
     algs->word = word;
     if (strcmp(word, "all") == 0) {
-        for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-            add_row(algs, hc_algorithm_at(i));
+        const hc_algorithm *rows[HC_ALGORITHM_COUNT];
+        size_t row_count = hc_algorithm_sorted(rows, HC_ALGORITHM_COUNT);
+        for (size_t i = 0; i < row_count; i++)
+            add_row(algs, rows[i]);
         return true;
     }
     if (strchr(word, ',') == NULL) {
         const hc_algorithm *alg = hc_algorithm_find(word);
         if (alg == NULL) {
-            const hc_algorithm *close = hc_algorithm_suggest(word, 2);
+            const hc_algorithm *close = cli_algorithm_suggest(word, 2);
             print_unknown_command(out, word, close ? hc_algorithm_name(close) : NULL);
             return false;
         }
@@ -53,7 +56,7 @@ bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs)
             alg = hc_algorithm_find(name);
         }
         if (alg == NULL) {
-            const hc_algorithm *close = len < sizeof(name) ? hc_algorithm_suggest(name, 2) : NULL;
+            const hc_algorithm *close = len < sizeof(name) ? cli_algorithm_suggest(name, 2) : NULL;
             print_parse_error(out, "unknown algorithm '%.*s' in the list '%s'%s%s%s", (int)len, p, word,
                               close ? " (did you mean '" : "", close ? hc_algorithm_name(close) : "", close ? "'?)" : "");
             return false;

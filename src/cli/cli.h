@@ -240,7 +240,7 @@ int cli_run(int argc, char **argv, cli_output *out);
  * the mode; returns the exit status. */
 int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv);
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level. */
-void cli_apply_simd_limit(void);
+void cli_check_simd_variable(void);
 
 /* Help printers (contract §1.5). */
 void help_top(cli_output *out);

@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "names.h"
 #include "hc/cpu.h"
 #include "progress.h"
 
@@ -26,7 +27,7 @@ static const cli_mode *find_mode(const char *name)
 static const char *suggest_mode(const char *name)
 {
     for (size_t i = 0; i < cli_mode_count; i++)
-        if (hc_name_distance(name, cli_modes[i]->name) <= 2)
+        if (cli_name_distance(name, cli_modes[i]->name) <= 2)
             return cli_modes[i]->name;
     return NULL;
 }
@@ -164,16 +165,15 @@ int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, in
 }
 
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level of every
- * dispatcher (tests use it to cover each backend). */
-void cli_apply_simd_limit(void)
+ * dispatcher (tests use it to cover each backend); the library reads it
+ * itself, the command says when it is not a level. */
+void cli_check_simd_variable(void)
 {
     const char *text = getenv("HC_SIMD");
     if (text == NULL || *text == '\0')
         return;
     hc_simd_level level;
-    if (hc_simd_parse(text, &level) == HC_OK)
-        hc_simd_limit(level);
-    else
+    if (hc_simd_parse(text, &level) != HC_OK)
         fprintf(stderr, "hc: HC_SIMD=%s is not one of portable, sse41, avx2, avx512; ignored\n", text);
 }
 

@@ -39,10 +39,12 @@ void help_top(cli_output *out)
     output_line(out, "Usage: hc <COMMAND>");
     output_line(out, "%s", "");
     output_line(out, "Commands:");
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+    const hc_algorithm *rows[HC_ALGORITHM_COUNT];
+    size_t row_count = hc_algorithm_sorted(rows, HC_ALGORITHM_COUNT);
+    for (size_t i = 0; i < row_count; i++) {
         char left[64];
-        snprintf(left, sizeof(left), "    %s", hc_algorithm_name(hc_algorithm_at(i)));
-        help_entry(out, left, hc_algorithm_title(hc_algorithm_at(i)));
+        snprintf(left, sizeof(left), "    %s", hc_algorithm_name(rows[i]));
+        help_entry(out, left, hc_algorithm_title(rows[i]));
     }
     output_line(out, "%s", "");
     output_line(out, "Other commands:");

@@ -11,7 +11,7 @@ int main(int argc, char **argv)
      * (the -o file is then removed or restored), instead of killing hc
      * half way through. */
     signal(SIGXFSZ, SIG_IGN);
-    cli_apply_simd_limit();
+    cli_check_simd_variable();
 
     cli_output out;
     output_init(&out, stdout);

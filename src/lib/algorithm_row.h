@@ -36,9 +36,11 @@ struct hc_algorithm {
     uint32_t ctx_size;         /* bytes of context, <= HC_MAX_CTX_SIZE */
     hc_backend backend;        /* whose code update() runs */
     /* The SIMD levels the row's own update() has code for, as bits
-     * (1u << hc_simd_level); 0 means portable C only. The dispatcher takes
-     * the highest one not above hc_simd_active(). Libraries choose their
-     * own code paths, so library rows leave it 0. */
+     * (1u << hc_simd_level); 0 means portable C only. Always the family's
+     * own list (HC_SIMD_MASK_OF, simd.h), never bits written by hand: its
+     * dispatcher takes the level from here (hc_row_simd, the highest one
+     * not above hc_simd_active()). Libraries choose their own code paths,
+     * so library rows leave it 0. */
     uint8_t simd_levels;
 
     /* Facts of one member of a family, read by its hooks and by its
@@ -71,6 +73,14 @@ struct hc_algorithm {
     /* Optional: subtrees hashed apart (tree hashes); see hc_hasher_subtree. */
     const hc_tree_hooks *tree;
 };
+
+/* 0, or a compile error with msg when cond is false: usable inside a
+ * constant initializer, where a static_assert declaration cannot go. */
+#define HC_STATIC_CHECK(cond, msg) (0 * sizeof(struct { _Static_assert(cond, msg); char hc_check; }))
+
+/* A row's context size, checked against the generic allocation. */
+#define HC_ROW_CTX(size) \
+    .ctx_size = (uint32_t)((size) + HC_STATIC_CHECK((size) <= HC_MAX_CTX_SIZE, "context larger than HC_MAX_CTX_SIZE"))
 
 /* The table, indexed by hc_algorithm_id. */
 extern const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT];

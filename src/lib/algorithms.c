@@ -1,12 +1,13 @@
 /* The algorithm table: one row per algorithm, the only place that knows
- * which code computes what. Rows are in the byte-wise sorted order of the
- * names (contract §1.2), indexed by hc_algorithm_id. */
+ * which code computes what. Rows are indexed by hc_algorithm_id, which is
+ * append-only: a new row goes at the end, whatever its name, and lists
+ * shown to people are sorted by name (hc_algorithm_sorted). */
 #include "algorithm_row.h"
 
 #include <assert.h>
-#include <ctype.h>
 #include <string.h>
 
+#include "algos/adler32.h"
 #include "algos/blake2.h"
 #include "algos/crc_backend.h"
 #include "algos/haval.h"
@@ -18,8 +19,9 @@
 #include "algos/tth.h"
 #include "blake3/blake3.h"
 #include "crack/kernel.h"
+#include "simd.h"
 
-static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
+static_assert(HC_WHIRLPOOL == 49, "the contract's 50 algorithms keep ids 0..49; new rows come after them");
 
 /* HAVAL-<bits>-<passes>: one row per member, its name, lengths, passes and
  * kernel from the two numbers (checked here, so the hasher and the kernel
@@ -32,7 +34,7 @@ static_assert(HC_ALGORITHM_COUNT == 50, "the contract lists 50 algorithms");
         HC_ROW_SHAPE((bits) / 8, 128, haval),                                                         \
         .passes = (pass_count) + HC_STATIC_CHECK((pass_count) >= 3 && (pass_count) <= 5,              \
                                                  "HAVAL has 3, 4 or 5 passes"),                       \
-        .ctx_size = sizeof(hc_haval_ctx),                                                             \
+        HC_ROW_CTX(sizeof(hc_haval_ctx)),                                                             \
         .backend = HC_BACKEND_OWN,                                                                    \
         .init = hc_haval_init,                                                                        \
         .update = hc_haval_update,                                                                    \
@@ -73,7 +75,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "BLAKE2b-512 (RFC 7693)",
         HC_ROW_SHAPE(64, 128, blake2b),
         .flags = 0,
-        .ctx_size = sizeof(hc_blake2b_ctx),
+        HC_ROW_CTX(sizeof(hc_blake2b_ctx)),
         .init = hc_blake2b_init,
         .update = hc_blake2b_update,
         .final = hc_blake2b_final,
@@ -84,7 +86,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "BLAKE2s-256 (RFC 7693)",
         HC_ROW_SHAPE(32, 64, blake2s),
         .flags = 0,
-        .ctx_size = sizeof(hc_blake2s_ctx),
+        HC_ROW_CTX(sizeof(hc_blake2s_ctx)),
         .init = hc_blake2s_init,
         .update = hc_blake2s_update,
         .final = hc_blake2s_final,
@@ -95,8 +97,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "BLAKE3, 256-bit default output",
         HC_ROW_SHAPE(32, 64, blake3),
         .flags = HC_ALG_XOF_KEYED,
-        .ctx_size = sizeof(hc_blake3_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_SSE41 | 1u << HC_SIMD_AVX2 | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_blake3_ctx)),
+        .simd_levels = HC_BLAKE3_SIMD_LEVELS,
         .init = hc_blake3_init,
         .update = hc_blake3_update,
         .final = hc_blake3_final,
@@ -110,7 +112,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(4, 64, crc32),
         .flags = HC_ALG_CRC,
         .crc_poly = 0xEDB88320u,
-        .ctx_size = sizeof(hc_crc_ctx),
+        HC_ROW_CTX(sizeof(hc_crc_ctx)),
         .backend = HC_CRC_BACKEND,
         HC_CRC32_HOOKS,
         .tree = &crc32_tree,
@@ -122,7 +124,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(4, 64, crc32),
         .flags = HC_ALG_CRC,
         .crc_poly = 0x82F63B78u,
-        .ctx_size = sizeof(hc_crc_ctx),
+        HC_ROW_CTX(sizeof(hc_crc_ctx)),
         .backend = HC_CRC_BACKEND,
         HC_CRC32C_HOOKS,
         .tree = &crc32c_tree,
@@ -172,7 +174,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "MD2 (RFC 1319)",
         HC_ROW_SHAPE(16, 16, md2),
         .flags = 0,
-        .ctx_size = sizeof(hc_md2_ctx),
+        HC_ROW_CTX(sizeof(hc_md2_ctx)),
         .init = hc_md2_init,
         .update = hc_md2_update,
         .final = hc_md2_final,
@@ -207,7 +209,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "RIPEMD-128",
         HC_ROW_SHAPE(16, 64, ripemd),
         .flags = 0,
-        .ctx_size = sizeof(hc_ripemd_ctx),
+        HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
         .init = hc_ripemd_init,
         .update = hc_ripemd_update,
         .final = hc_ripemd_final,
@@ -219,7 +221,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(20, 64, ripemd),
         .flags = 0,
         /* Ours, not OpenSSL's: 1.75x faster here (bench/bench_classic.c). */
-        .ctx_size = sizeof(hc_ripemd_ctx),
+        HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
         .init = hc_ripemd_init,
         .update = hc_ripemd_update,
         .final = hc_ripemd_final,
@@ -230,7 +232,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "RIPEMD-256",
         HC_ROW_SHAPE(32, 64, ripemd),
         .flags = 0,
-        .ctx_size = sizeof(hc_ripemd_ctx),
+        HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
         .init = hc_ripemd_init,
         .update = hc_ripemd_update,
         .final = hc_ripemd_final,
@@ -241,7 +243,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .title = "RIPEMD-320",
         HC_ROW_SHAPE(40, 64, ripemd),
         .flags = 0,
-        .ctx_size = sizeof(hc_ripemd_ctx),
+        HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
         .init = hc_ripemd_init,
         .update = hc_ripemd_update,
         .final = hc_ripemd_final,
@@ -253,8 +255,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(28, 144, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -266,8 +268,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(32, 136, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -279,8 +281,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(48, 104, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -292,8 +294,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(64, 72, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -305,8 +307,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(28, 144, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -318,8 +320,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(32, 136, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -331,8 +333,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(48, 104, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -344,8 +346,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(64, 72, keccak),
         .flags = 0,
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
-        .ctx_size = sizeof(hc_keccak_ctx),
-        .simd_levels = 1u << HC_SIMD_PORTABLE | 1u << HC_SIMD_AVX512,
+        HC_ROW_CTX(sizeof(hc_keccak_ctx)),
+        .simd_levels = HC_KECCAK_SIMD_LEVELS,
         .init = hc_keccak_init,
         .update = hc_keccak_update,
         .final = hc_keccak_final,
@@ -415,7 +417,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_TIGER_PADDING_TIGER,
         /* Ours, not librhash's: as fast or faster (bench/bench_classic.c) and
          * a plain context that brute force can copy. */
-        .ctx_size = sizeof(hc_tiger_ctx),
+        HC_ROW_CTX(sizeof(hc_tiger_ctx)),
         .init = hc_tiger_init,
         .update = hc_tiger_update,
         .final = hc_tiger_final,
@@ -427,7 +429,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(24, 64, tiger),
         .flags = 0,
         .pad_byte = HC_TIGER_PADDING_TIGER2,
-        .ctx_size = sizeof(hc_tiger_ctx),
+        HC_ROW_CTX(sizeof(hc_tiger_ctx)),
         .init = hc_tiger_init,
         .update = hc_tiger_update,
         .final = hc_tiger_final,
@@ -439,7 +441,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(24, 1024, tth),
         .flags = 0,
         .pad_byte = HC_TIGER_PADDING_TIGER, /* its leaves are Tiger hashes (THEX §2.1) */
-        .ctx_size = sizeof(hc_tth_ctx),
+        HC_ROW_CTX(sizeof(hc_tth_ctx)),
         .init = hc_tth_init,
         .update = hc_tth_update,
         .final = hc_tth_final,
@@ -453,25 +455,45 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_LIB_FLAGS(whirlpool),
         HC_LIB_HOOKS(whirlpool),
     },
+    /* Rows added later: after the others, whatever their names. */
+#ifdef HC_TEST_EXTRA_ROW
+    [HC_TEST_ADLER32] = {
+        .id = HC_TEST_ADLER32,
+        .name = "adler32",
+        .title = "Adler-32 (RFC 1950), test-only row",
+        .digest_len = 4,
+        .block_len = 1,
+        HC_ROW_CTX(sizeof(hc_adler32_ctx)),
+        .init = hc_adler32_init,
+        .update = hc_adler32_update,
+        .final = hc_adler32_final,
+    },
+#endif
 };
 
-/* Every context must fit the generic allocation and every digest the
- * generic buffer. */
-#define HC_CHECK_ROW_SIZES(ctx_type) static_assert(sizeof(ctx_type) <= HC_MAX_CTX_SIZE, #ctx_type " too large")
-HC_CHECK_ROW_SIZES(hc_blake2b_ctx);
-HC_CHECK_ROW_SIZES(hc_blake2s_ctx);
-HC_CHECK_ROW_SIZES(hc_blake3_ctx);
-HC_CHECK_ROW_SIZES(hc_edonr_ctx);
-HC_CHECK_ROW_SIZES(hc_haval_ctx);
-HC_CHECK_ROW_SIZES(hc_keccak_ctx);
-HC_CHECK_ROW_SIZES(hc_md2_ctx);
-HC_CHECK_ROW_SIZES(hc_ripemd_ctx);
-HC_CHECK_ROW_SIZES(hc_snefru_ctx);
-HC_CHECK_ROW_SIZES(hc_tiger_ctx);
+size_t hc_algorithm_count(void)
+{
+    return HC_ALGORITHM_COUNT;
+}
 
 const hc_algorithm *hc_algorithm_at(size_t index)
 {
     return index < HC_ALGORITHM_COUNT ? &hc_algorithms[index] : NULL;
+}
+
+size_t hc_algorithm_sorted(const hc_algorithm **rows, size_t cap)
+{
+    /* Insertion sort of a few dozen pointers, each time: no state kept. */
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT];
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        size_t j = i;
+        for (; j > 0 && strcmp(sorted[j - 1]->name, hc_algorithms[i].name) > 0; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = &hc_algorithms[i];
+    }
+    for (size_t i = 0; i < cap && i < HC_ALGORITHM_COUNT; i++)
+        rows[i] = sorted[i];
+    return HC_ALGORITHM_COUNT;
 }
 
 hc_algorithm_id hc_algorithm_id_of(const hc_algorithm *alg)
@@ -533,12 +555,7 @@ const char *hc_backend_name(hc_backend backend)
 
 hc_simd_level hc_algorithm_simd(const hc_algorithm *alg)
 {
-    if (alg->backend != HC_BACKEND_OWN)
-        return HC_SIMD_LEVEL_COUNT;
-    for (int level = (int)hc_simd_active(); level > HC_SIMD_PORTABLE; level--)
-        if (alg->simd_levels & (1u << level))
-            return (hc_simd_level)level;
-    return HC_SIMD_PORTABLE;
+    return alg->backend == HC_BACKEND_OWN ? hc_row_simd(alg) : HC_SIMD_LEVEL_COUNT;
 }
 
 const hc_algorithm *hc_algorithm_find(const char *name)
@@ -547,47 +564,4 @@ const hc_algorithm *hc_algorithm_find(const char *name)
         if (strcmp(hc_algorithms[i].name, name) == 0)
             return &hc_algorithms[i];
     return NULL;
-}
-
-/* Optimal string alignment distance, ignoring ASCII case (so `MD5`
- * suggests `md5`); names are short, longer words are never close to one. */
-unsigned hc_name_distance(const char *a, const char *b)
-{
-    enum { MAX_LEN = 32 };
-    size_t la = strlen(a), lb = strlen(b);
-    if (la >= MAX_LEN || lb >= MAX_LEN)
-        return MAX_LEN;
-    unsigned d[MAX_LEN + 1][MAX_LEN + 1];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (unsigned)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++) {
-        for (size_t j = 1; j <= lb; j++) {
-            unsigned cost = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]) ? 0 : 1;
-            unsigned best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (d[i - 1][j - 1] + cost < best)
-                best = d[i - 1][j - 1] + cost;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    }
-    return d[la][lb];
-}
-
-const hc_algorithm *hc_algorithm_suggest(const char *name, unsigned max_distance)
-{
-    const hc_algorithm *best = NULL;
-    unsigned best_distance = max_distance + 1;
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
-        unsigned d = hc_name_distance(name, hc_algorithms[i].name);
-        if (d < best_distance) {
-            best = &hc_algorithms[i];
-            best_distance = d;
-        }
-    }
-    return best;
 }

@@ -1,11 +1,14 @@
 /* CPU feature detection (CPUID + XGETBV), done once, and the SIMD level
- * limit that tests and the HC_SIMD environment variable set. */
+ * limit that the HC_SIMD environment variable and tests set. */
 #include "hc/cpu.h"
 
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
 
 #include "platform.h"
+
+#include "simd.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -20,6 +23,7 @@ static _Atomic int sha_ni_present = FEATURES_UNKNOWN;
 static _Atomic int vbmi_present = FEATURES_UNKNOWN;
 static _Atomic int gfni_present = FEATURES_UNKNOWN;
 static _Atomic int level_limit = HC_SIMD_AVX512;
+static _Atomic int environment_limit = HC_SIMD_AVX512;
 
 #ifdef HC_X86
 static unsigned long long read_xcr0(void)
@@ -66,6 +70,13 @@ static void detect(void)
     level = HC_SIMD_PORTABLE;
     vbmi = gfni = 0;
 #endif
+    /* HC_SIMD caps every dispatcher of the process (what the hc command's
+     * tests use to cover each backend); a value that is not a level name
+     * leaves the detected level (the command warns about it). */
+    const char *cap = getenv("HC_SIMD");
+    hc_simd_level cap_level;
+    if (cap != NULL && hc_simd_parse(cap, &cap_level) == HC_OK)
+        atomic_store(&environment_limit, (int)cap_level);
     atomic_store(&sha_ni_present, sha);
     atomic_store(&vbmi_present, vbmi);
     atomic_store(&gfni_present, gfni);
@@ -87,6 +98,8 @@ hc_simd_level hc_simd_active(void)
 {
     hc_simd_level detected = hc_simd_detected();
     int limit = atomic_load(&level_limit);
+    if (atomic_load(&environment_limit) < limit)
+        limit = atomic_load(&environment_limit);
     return (int)detected < limit ? detected : (hc_simd_level)limit;
 }
 

@@ -26,8 +26,11 @@ static void ctx_free(void *ctx)
 #endif
 }
 
-hc_status hc_hasher_open(hc_hasher *hasher, const hc_algorithm *alg, const hc_params *params)
+hc_status hc_hasher_open_sized(hc_hasher *hasher, size_t hasher_size, const hc_algorithm *alg,
+                               const hc_params *params)
 {
+    if (hasher_size != sizeof(*hasher))
+        return HC_ERR_ABI; /* the caller's hc_hasher is not ours: never write to it */
     memset(hasher, 0, sizeof(*hasher));
     if (params == NULL)
         params = &default_params;

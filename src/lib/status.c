@@ -17,6 +17,8 @@ const char *hc_status_text(hc_status status)
         return "value out of range";
     case HC_ERR_CANCELLED:
         return "cancelled";
+    case HC_ERR_ABI:
+        return "compiled with the headers of another libhc";
     }
     return "unknown status";
 }

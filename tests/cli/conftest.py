@@ -57,10 +57,10 @@ def hc():
     return run_hc
 
 
-def load_vectors():
-    """Rows (algorithm, input, digest) of tests/data/vectors/hc-vectors.tsv."""
+def read_vector_file(path):
+    """Rows (algorithm, input, digest) of one vector file."""
     rows = []
-    with open(DATA_DIR / "vectors" / "hc-vectors.tsv", encoding="utf-8") as f:
+    with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
             if not line or line.startswith("#"):
@@ -70,7 +70,34 @@ def load_vectors():
     return rows
 
 
-ALGORITHMS = sorted({row[0] for row in load_vectors()}, key=lambda s: s.encode())
+def table_algorithms():
+    """The binary's algorithm table: the names `hc --help` lists, in its
+    order (sorted by name). Every count in the tests comes from here."""
+    lines = run_hc("--help").lines
+    start = lines.index("Commands:") + 1
+    names = []
+    for line in lines[start:]:
+        if not line.startswith("    "):
+            break
+        names.append(line.split()[0])
+    return names
+
+
+ALGORITHMS = table_algorithms()
+
+# The contract's algorithms: the ones of hc-vectors.tsv.
+CONTRACT_ALGORITHMS = sorted({row[0] for row in read_vector_file(DATA_DIR / "vectors" / "hc-vectors.tsv")},
+                             key=lambda s: s.encode())
+
+
+def load_vectors():
+    """Rows (algorithm, input, digest) of tests/data/vectors/hc-vectors.tsv
+    and of the files in tests/data/vectors/added/ (one per algorithm added
+    after the contract's), for the algorithms this build has."""
+    rows = read_vector_file(DATA_DIR / "vectors" / "hc-vectors.tsv")
+    for path in sorted((DATA_DIR / "vectors" / "added").glob("*.tsv")):
+        rows += read_vector_file(path)
+    return [row for row in rows if row[0] in ALGORITHMS]
 
 
 # ---- signals (contract §10.7) ----

@@ -23,13 +23,13 @@ def cpu_has(flag):
         return False
 
 
-def test_all_fifty_in_under_a_minute():
+def test_every_algorithm_in_under_a_minute():
     start = time.monotonic()
     r = run_hc("bench", timeout=300)
     elapsed = time.monotonic() - start
     assert r.rc == 0, r
     rows = [line.split() for line in r.lines if line.split() and line.split()[0] in ALGORITHMS]
-    assert [row[0] for row in rows] == ALGORITHMS and len(rows) == 50
+    assert [row[0] for row in rows] == ALGORITHMS
     for row in rows:
         assert float(row[1]) > 0  # MB/s
     assert any(line.startswith("algorithm ") and "MB/s" in line and "cycles/B" in line for line in r.lines)

@@ -50,6 +50,17 @@ def help_algorithms():
     return help_list([], "Commands:")
 
 
+def contract_algorithms():
+    """The contract's algorithms: the ones tests/data/vectors/hc-vectors.tsv
+    has vectors for (the table may have more: counts come from the help)."""
+    names = set()
+    with open(SOURCE_DIR / "tests" / "data" / "vectors" / "hc-vectors.tsv", encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                names.add(line.split("\t")[0])
+    return names
+
+
 def help_commands():
     """The other commands `hc --help` lists (bench, ...)."""
     return help_list([], "Other commands:")

@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from conftest import (BUILD_DIR, help_algorithms, help_commands, help_modes,
+from conftest import (BUILD_DIR, contract_algorithms, help_algorithms, help_commands, help_modes,
                       help_options, run)
 
 COMPLETIONS = BUILD_DIR / "share" / "completions"
@@ -51,7 +51,7 @@ def bash_complete(lines):
 def test_bash_first_word_is_every_algorithm_and_command():
     got = bash_complete(["hc "])["hc "]
     assert set(got) == set(help_algorithms()) | set(help_commands()) | {"-h", "--help", "--version"}
-    assert len(help_algorithms()) == 50
+    assert contract_algorithms() <= set(help_algorithms())
 
 
 def test_bash_prefix_and_modes():

@@ -4,7 +4,7 @@ section, rendered by man itself."""
 import os
 import re
 
-from conftest import (BUILD_DIR, help_algorithms, help_commands, help_modes,
+from conftest import (BUILD_DIR, contract_algorithms, help_algorithms, help_commands, help_modes,
                       help_options, run)
 
 MAN_PAGE = BUILD_DIR / "share" / "man" / "man1" / "hc.1"
@@ -30,7 +30,7 @@ def test_every_algorithm():
     algorithms = section(text, "ALGORITHMS", lambda l: l and not l.startswith(" "))
     listed = {line.split()[0] for line in algorithms.splitlines()[1:] if re.match(r"^ {7}\S", line)}
     assert set(help_algorithms()) <= listed
-    assert len(help_algorithms()) == 50
+    assert contract_algorithms() <= set(help_algorithms())
 
 
 def test_every_option_of_every_mode_in_its_section():

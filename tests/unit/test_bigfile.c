@@ -25,6 +25,7 @@
 #include "hc/cpu.h"
 #include "hc/pool.h"
 #include "testutil.h"
+#include "simd.h"
 
 #define MIB ((size_t)1 << 20)
 

@@ -14,6 +14,7 @@
 #include "hc/blake3.h"
 #include "hc/cpu.h"
 #include "hc/pool.h"
+#include "simd.h"
 
 static const hc_algorithm *alg;
 static hc_pool *pools[5];   /* pools[t]: t threads, 1..4 */

@@ -10,6 +10,7 @@
 #include "crack/kernel.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
+#include "simd.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 

@@ -15,6 +15,7 @@
 #include "crack/targets.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
+#include "simd.h"
 
 enum { MAX_TARGETS = 40, DECOYS = 3, SEARCH_DEADLINE_S = 5, REACH = 2000 };
 

@@ -1,5 +1,6 @@
-/* Every row of tests/data/vectors/hc-vectors.tsv (all 50 algorithms on the
- * inputs 123, empty, 12, 2, 23) and gost94-cryptopro.txt. */
+/* Every row of tests/data/vectors/hc-vectors.tsv (the contract's 50
+ * algorithms on the inputs 123, empty, 12, 2, 23), of vectors/added/ (one
+ * file per algorithm added since, the same inputs) and gost94-cryptopro.txt. */
 #include "testutil.h"
 
 #include "hc/encode.h"
@@ -18,18 +19,21 @@ static void row_digest(const hc_algorithm *alg, const char *text, char *hex)
     }
 }
 
-static void check_tsv(void)
+/* The inputs every vector file gives each of its algorithms (the header of
+ * hc-vectors.tsv says so). */
+static const char *const inputs[] = {"123", "", "12", "2", "23"};
+enum { INPUTS = sizeof(inputs) / sizeof(inputs[0]) };
+
+/* Checks every line of one vector file (algorithm TAB input TAB digest),
+ * counting in seen[row id][input] what it covered; false when it cannot be
+ * opened. */
+static bool check_tsv(const char *relative, int seen[][INPUTS])
 {
-    const char *path = data_path("vectors/hc-vectors.tsv");
+    const char *path = data_path(relative);
     FILE *f = fopen(path, "r");
-    CHECK_MSG(f != NULL, "cannot open %s", path);
     if (!f)
-        return;
+        return false;
     char line[1024];
-    /* The inputs the file gives every algorithm (its header says so). */
-    static const char *const inputs[] = {"123", "", "12", "2", "23"};
-    enum { INPUTS = sizeof(inputs) / sizeof(inputs[0]) };
-    int seen[HC_ALGORITHM_COUNT][INPUTS] = {{0}};
     while (fgets(line, sizeof(line), f)) {
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '#' || line[0] == '\0')
@@ -48,7 +52,7 @@ static void check_tsv(void)
         *tab2 = '\0';
         const char *expected = tab2 + 1;
         const hc_algorithm *alg = hc_algorithm_find(name);
-        CHECK_MSG(alg != NULL, "unknown algorithm %s in vectors", name);
+        CHECK_MSG(alg != NULL, "%s: unknown algorithm %s", relative, name);
         if (!alg)
             continue;
         size_t which = 0;
@@ -62,10 +66,26 @@ static void check_tsv(void)
         CHECK_MSG(strcmp(hex, expected) == 0, "%s(\"%s\") = %s, expected %s", name, input, hex, expected);
     }
     fclose(f);
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
+    return true;
+}
+
+/* The contract's algorithms in hc-vectors.tsv; each one added since in
+ * vectors/added/<name>.tsv. Every row of the table on every input, once. */
+static void check_vectors(void)
+{
+    static int seen[HC_ALGORITHM_COUNT][INPUTS];
+    CHECK_MSG(check_tsv("vectors/hc-vectors.tsv", seen), "cannot open vectors/hc-vectors.tsv");
+    for (size_t i = 0; i < hc_algorithm_count(); i++) {
+        if (seen[i][0] != 0)
+            continue;
+        char added[256];
+        snprintf(added, sizeof(added), "vectors/added/%s.tsv", hc_algorithm_name(hc_algorithm_at(i)));
+        check_tsv(added, seen);
+    }
+    for (size_t i = 0; i < hc_algorithm_count(); i++)
         for (size_t k = 0; k < INPUTS; k++)
-            CHECK_MSG(seen[i][k] == 1, "%s(\"%s\"): %d vectors, expected one", hc_algorithms[i].name, inputs[k],
-                      seen[i][k]);
+            CHECK_MSG(seen[i][k] == 1, "%s(\"%s\"): %d vectors, expected one", hc_algorithm_name(hc_algorithm_at(i)),
+                      inputs[k], seen[i][k]);
 }
 
 /* Lines of the form GOST("message") = hex */
@@ -99,7 +119,7 @@ static void check_gost(void)
 
 int main(void)
 {
-    check_tsv();
+    check_vectors();
     check_gost();
     return test_report("reference vectors");
 }

@@ -21,6 +21,7 @@
 #include "algos/keccak.h"
 #include "algos/keccak_impl.h"
 #include "hc/cpu.h"
+#include "simd.h"
 
 /* The table rows this file covers. */
 static const char *const sponge_rows[] = {

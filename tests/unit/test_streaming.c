@@ -4,6 +4,9 @@
  * mid-stream context finishes to the same digest. */
 #include "testutil.h"
 
+#include "hc/crack.h"
+#include "names.h"
+
 static void oneshot(hc_hasher *h, const uint8_t *data, size_t len, uint8_t *out)
 {
     hc_hasher_reset(h);
@@ -123,15 +126,31 @@ static void check_table(void)
         CHECK(alg->init && alg->update && alg->final);
         CHECK((alg->acquire == NULL) == (alg->release == NULL));
         CHECK_MSG(hc_algorithm_find(alg->name) == alg, "lookup of %s", alg->name);
-        if (i > 0)
-            CHECK_MSG(strcmp(hc_algorithms[i - 1].name, alg->name) < 0, "%s is out of order", alg->name);
     }
+    /* Ids are append-only; what people see is sorted by name: every row
+     * once, in strictly increasing byte order. */
+    const hc_algorithm *sorted[HC_ALGORITHM_COUNT + 1] = {NULL};
+    CHECK(hc_algorithm_count() == HC_ALGORITHM_COUNT);
+    CHECK(hc_algorithm_sorted(sorted, HC_ALGORITHM_COUNT + 1) == HC_ALGORITHM_COUNT && sorted[HC_ALGORITHM_COUNT] == NULL);
+    int listed[HC_ALGORITHM_COUNT] = {0};
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        CHECK(sorted[i] != NULL);
+        if (sorted[i] == NULL)
+            continue;
+        listed[sorted[i]->id]++;
+        if (i > 0)
+            CHECK_MSG(strcmp(sorted[i - 1]->name, sorted[i]->name) < 0, "%s is out of order", sorted[i]->name);
+    }
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
+        CHECK_MSG(listed[i] == 1, "%s listed %d times", hc_algorithms[i].name, listed[i]);
+    const hc_algorithm *first_two[2];
+    CHECK(hc_algorithm_sorted(first_two, 2) == HC_ALGORITHM_COUNT && first_two[0] == sorted[0] && first_two[1] == sorted[1]);
     CHECK(hc_algorithm_find("MD5") == NULL);
     CHECK(hc_algorithm_find("sha3-256") == NULL);
     CHECK(hc_algorithm_find("") == NULL);
-    CHECK(hc_algorithm_suggest("sha3-256", 2) == hc_algorithm_find("sha-3-256"));
-    CHECK(hc_algorithm_suggest("MD5", 2) == hc_algorithm_find("md5"));
-    CHECK(hc_algorithm_suggest("completely-different", 2) == NULL);
+    CHECK(cli_algorithm_suggest("sha3-256", 2) == hc_algorithm_find("sha-3-256"));
+    CHECK(cli_algorithm_suggest("MD5", 2) == hc_algorithm_find("md5"));
+    CHECK(cli_algorithm_suggest("completely-different", 2) == NULL);
 }
 
 static void check_parameters_are_refused_where_not_offered(void)
@@ -146,9 +165,34 @@ static void check_parameters_are_refused_where_not_offered(void)
     hc_hasher_close(&h);
 }
 
+/* A caller compiled with other headers: its structs are refused, never
+ * written. */
+static void check_struct_sizes_are_checked(void)
+{
+    hc_hasher h;
+    memset(&h, 0xA5, sizeof(h));
+    CHECK(hc_hasher_open_sized(&h, sizeof(h) - 8, hc_algorithm_find("md5"), NULL) == HC_ERR_ABI);
+    CHECK(h.alg == (const hc_algorithm *)(uintptr_t)0xA5A5A5A5A5A5A5A5u);
+    CHECK(hc_hasher_open_sized(&h, sizeof(h), hc_algorithm_find("md5"), NULL) == HC_OK);
+    hc_hasher_close(&h);
+    static const uint8_t dict[] = "ab", target[16] = {0};
+    hc_crack_job job = {.alg = hc_algorithm_find("md5"), .target = target, .dict = dict, .dict_len = 2,
+                        .min_len = 1, .max_len = 1, .threads = 1};
+    hc_crack_result result;
+    memset(&result, 0xA5, sizeof(result));
+    CHECK(hc_crack_run_sized(&job, &result, HC_CRACK_SIZES + 8) == HC_ERR_ABI);
+    CHECK(result.found_count == (size_t)0xA5A5A5A5A5A5A5A5u);
+    hc_count attempts = 1, hashed = 1;
+    CHECK(hc_crack_job_size_sized(&job, HC_CRACK_SIZES ^ (uint64_t)1 << 32, &attempts, &hashed) == HC_ERR_ABI);
+    CHECK(attempts == 0 && hashed == 0);
+    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_OK && attempts == 2 && hashed == 2);
+    CHECK(strcmp(hc_status_text(HC_ERR_ABI), "unknown status") != 0);
+}
+
 int main(void)
 {
     check_table();
+    check_struct_sizes_are_checked();
     check_parameters_are_refused_where_not_offered();
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
         check_algorithm(&hc_algorithms[i]);

@@ -30,6 +30,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "names.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
 
@@ -175,11 +176,8 @@ static void format_bytes(uint64_t bytes, char *out, size_t size)
  * for HC_ALGORITHM_COUNT) and returns how many, 0 after an error message. */
 static size_t parse_algorithms(const char *text, const hc_algorithm **list)
 {
-    if (strcmp(text, "all") == 0) {
-        for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-            list[i] = hc_algorithm_at(i);
-        return HC_ALGORITHM_COUNT;
-    }
+    if (strcmp(text, "all") == 0)
+        return hc_algorithm_sorted(list, HC_ALGORITHM_COUNT);
     size_t count = 0;
     const char *p = text;
     for (;;) {
@@ -188,7 +186,7 @@ static size_t parse_algorithms(const char *text, const hc_algorithm **list)
         snprintf(name, sizeof(name), "%.*s", (int)(len < sizeof(name) ? len : sizeof(name) - 1), p);
         const hc_algorithm *alg = len < sizeof(name) ? hc_algorithm_find(name) : NULL;
         if (alg == NULL) {
-            const hc_algorithm *close = len > 0 && len < sizeof(name) ? hc_algorithm_suggest(name, 2) : NULL;
+            const hc_algorithm *close = len > 0 && len < sizeof(name) ? cli_algorithm_suggest(name, 2) : NULL;
             fprintf(stderr, "hc: bench: unknown algorithm '%.*s'", (int)len, p);
             if (close)
                 fprintf(stderr, " (did you mean '%s'?)", hc_algorithm_name(close));
@@ -406,9 +404,7 @@ static void print_row(cli_output *out, bool json, const hc_algorithm *alg, uint6
 static int run_bench(int argc, char **argv, cli_output *out)
 {
     const hc_algorithm *list[HC_ALGORITHM_COUNT];
-    size_t count = HC_ALGORITHM_COUNT;
-    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)
-        list[i] = hc_algorithm_at(i);
+    size_t count = hc_algorithm_sorted(list, HC_ALGORITHM_COUNT);
     /* An algorithm list comes first, before the options. */
     int first = 0;
     while (first < argc && argv[first][0] == '\0')

@@ -108,6 +108,7 @@ void hc_keccak_absorb_portable(uint64_t state[25], const uint8_t *blocks, size_t
     HC_KECCAK_EACH_LANE(DECLARE_LOAD)
 #undef DECLARE_LOAD
     uint64_t b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
+    hc_simd_note(HC_SIMD_PORTABLE);
     KECCAK_COMPLEMENT();
     for (; nblocks > 0; nblocks--, blocks += 8 * rate_lanes) {
 #define XOR_LANE(var, i) var ^= hc_load64_le(blocks + 8 * (i))
@@ -126,14 +127,10 @@ void hc_keccak_absorb_portable(uint64_t state[25], const uint8_t *blocks, size_t
 
 /* ---- the sponge -------------------------------------------------------- */
 
-static hc_keccak_absorb_fn *pick_backend(void)
-{
-#ifdef HC_X86_SIMD
-    if (hc_simd_active() >= HC_SIMD_AVX512)
-        return hc_keccak_absorb_avx512;
-#endif
-    return hc_keccak_absorb_portable;
-}
+/* The absorb function of each level the row offers (HC_KECCAK_LEVELS). */
+#define ABSORB_AT(level, absorb) [HC_SIMD_##level] = absorb,
+static hc_keccak_absorb_fn *const absorb_at[HC_SIMD_LEVEL_COUNT] = {HC_KECCAK_LEVELS(ABSORB_AT)};
+#undef ABSORB_AT
 
 void hc_keccak_init(void *vctx, const hc_algorithm *alg, const hc_params *params)
 {
@@ -143,7 +140,7 @@ void hc_keccak_init(void *vctx, const hc_algorithm *alg, const hc_params *params
     /* c = 2d (FIPS 202 §6.1), rate r = 1600 - c bits. */
     ctx->rate = 200 - 2 * (size_t)alg->digest_len;
     ctx->domain = alg->pad_byte;
-    ctx->absorb = pick_backend();
+    ctx->absorb = absorb_at[hc_row_simd(alg)];
 }
 
 void hc_keccak_update(void *vctx, const void *data, size_t len)

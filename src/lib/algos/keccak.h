@@ -5,6 +5,7 @@
 #define HC_ALGOS_KECCAK_H
 
 #include "algorithm_row.h"
+#include "simd.h"
 
 /* The bits appended to the message before the pad10*1 rule. */
 enum {
@@ -14,6 +15,16 @@ enum {
 
 /* Largest rate the sponge supports, in bytes (SHAKE128's 1344 bits). */
 #define HC_KECCAK_MAX_RATE 168
+
+/* The SIMD levels the sponge has code for, one X(level, absorb function)
+ * each: the dispatch table (keccak.c) and the rows' .simd_levels both come
+ * from this list (simd.h). */
+#ifdef HC_X86_SIMD
+#define HC_KECCAK_LEVELS(X) X(PORTABLE, hc_keccak_absorb_portable) X(AVX512, hc_keccak_absorb_avx512)
+#else
+#define HC_KECCAK_LEVELS(X) X(PORTABLE, hc_keccak_absorb_portable)
+#endif
+#define HC_KECCAK_SIMD_LEVELS HC_SIMD_MASK_OF(HC_KECCAK_LEVELS)
 
 /* XOR nblocks blocks of rate_lanes 64-bit lanes into the state, applying
  * Keccak-f[1600] after each block. One per SIMD level; init picks one. */

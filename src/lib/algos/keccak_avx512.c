@@ -18,6 +18,7 @@
 #include "x86_intrinsics.h"
 
 #include "keccak_impl.h"
+#include "simd.h"
 
 /* Truth table for vpternlogq (bit 4a + 2b + c of the immediate is f(a, b, c)). */
 #define TERNLOG_XOR3 0x96 /* a ^ b ^ c */
@@ -104,6 +105,7 @@ void hc_keccak_absorb_avx512(uint64_t state[25], const uint8_t *blocks, size_t n
     HC_KECCAK_EACH_LANE(DECLARE_LOAD)
 #undef DECLARE_LOAD
     __m128i b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
+    hc_simd_note(HC_SIMD_AVX512);
     for (; nblocks > 0; nblocks--, blocks += 8 * rate_lanes) {
         /* Lanes are little-endian (FIPS 202 §B.1), as x86 loads them. */
 #define XOR_LANE(var, i) var = _mm_xor_si128(var, _mm_loadl_epi64((const __m128i *)(blocks + 8 * (i))))

@@ -18,17 +18,17 @@
 
 /* Our own EDON-R and Snefru (plain contexts). */
 #define HC_OWN_EDONR_HOOKS \
-    .ctx_size = sizeof(hc_edonr_ctx), .backend = HC_BACKEND_OWN, .init = hc_edonr_init, .update = hc_edonr_update, \
+    HC_ROW_CTX(sizeof(hc_edonr_ctx)), .backend = HC_BACKEND_OWN, .init = hc_edonr_init, .update = hc_edonr_update, \
     .final = hc_edonr_final
 #define HC_OWN_SNEFRU_HOOKS \
-    .ctx_size = sizeof(hc_snefru_ctx), .backend = HC_BACKEND_OWN, .init = hc_snefru_init, \
+    HC_ROW_CTX(sizeof(hc_snefru_ctx)), .backend = HC_BACKEND_OWN, .init = hc_snefru_init, \
     .update = hc_snefru_update, .final = hc_snefru_final
 
 #ifdef HC_LIBRARIES_GCRYPT
 #include "gcrypt_backend.h"
 
 #define HC_GCRYPT_HOOKS(gcry_id)                                                                           \
-    .backend_id = (gcry_id), .ctx_size = sizeof(hc_gcrypt_ctx), .backend = HC_BACKEND_GCRYPT,             \
+    .backend_id = (gcry_id), HC_ROW_CTX(sizeof(hc_gcrypt_ctx)), .backend = HC_BACKEND_GCRYPT,             \
     .acquire = hc_gcrypt_acquire, .release = hc_gcrypt_release, .init = hc_gcrypt_init,                   \
     .update = hc_gcrypt_update, .final = hc_gcrypt_final
 
@@ -62,10 +62,10 @@
 #include "rhash_backend.h"
 
 #define HC_OSSL_HOOKS(prefix, size)                                                                      \
-    .ctx_size = (size), .backend = HC_BACKEND_OPENSSL, .init = prefix##_init, .update = prefix##_update, \
+    HC_ROW_CTX(size), .backend = HC_BACKEND_OPENSSL, .init = prefix##_init, .update = prefix##_update, \
     .final = prefix##_final
 #define HC_RHASH_HOOKS(rhash_id)                                                                          \
-    .backend_id = (rhash_id), .ctx_size = sizeof(hc_rhash_ctx), .backend = HC_BACKEND_RHASH,              \
+    .backend_id = (rhash_id), HC_ROW_CTX(sizeof(hc_rhash_ctx)), .backend = HC_BACKEND_RHASH,              \
     .acquire = hc_rhash_acquire, .release = hc_rhash_release, .init = hc_rhash_init,                      \
     .update = hc_rhash_update, .final = hc_rhash_final
 

@@ -3,7 +3,7 @@
  * subtrees hashed on the project's thread pool (§5.2).
  *
  * The compression function runs in a backend (blake3_portable.c and the
- * SIMD files) picked from hc_simd_active() when a message starts. Whole
+ * SIMD files) picked from the row's levels when a message starts. Whole
  * chunks and parents always go to the backend many at a time, one per
  * SIMD lane; only a partial chunk is compressed block by block. */
 #include "blake3.h"
@@ -21,20 +21,10 @@ typedef struct backend {
     const b3_kernel *kernels;   /* widest first; NULL: portable code only */
 } backend;
 
-/* Without the x86 files (another architecture, HC_PORTABLE_ONLY) the
- * detected level is portable, so the other entries are never used. */
-static const backend backends[HC_SIMD_LEVEL_COUNT] = {
-    [HC_SIMD_PORTABLE] = {1, NULL},
-#ifdef HC_X86_SIMD
-    [HC_SIMD_SSE41] = {4, hc_b3_kernels_sse41},
-    [HC_SIMD_AVX2] = {8, hc_b3_kernels_avx2},
-    [HC_SIMD_AVX512] = {32, hc_b3_kernels_avx512},
-#else
-    [HC_SIMD_SSE41] = {1, NULL},
-    [HC_SIMD_AVX2] = {1, NULL},
-    [HC_SIMD_AVX512] = {1, NULL},
-#endif
-};
+/* The backend of each level the row offers (HC_BLAKE3_LEVELS). */
+#define BACKEND_AT(level, degree, kernels) [HC_SIMD_##level] = {degree, kernels},
+static const backend backends[HC_SIMD_LEVEL_COUNT] = {HC_BLAKE3_LEVELS(BACKEND_AT)};
+#undef BACKEND_AT
 
 /* A subtree is hashed down to at most WIDE chaining values before its
  * halves are joined: at least the widest kernel's inputs, so that the 2 *
@@ -348,11 +338,12 @@ static void update_impl(hc_blake3_ctx *c, const uint8_t *in, size_t len, hc_pool
     }
 }
 
-static void start(hc_blake3_ctx *c, const uint32_t key[8], uint8_t flags)
+/* level: the row's (hc_row_simd). */
+static void start(hc_blake3_ctx *c, const uint32_t key[8], uint8_t flags, hc_simd_level level)
 {
     memcpy(c->key, key, sizeof(c->key));
     c->flags = flags;
-    c->simd = (uint8_t)hc_simd_active();
+    c->simd = (uint8_t)level;
     c->chunk_counter = 0;
     c->stack_len = 0;
     chunk_reset(c);
@@ -408,25 +399,27 @@ static void key_words(const uint8_t bytes[32], uint32_t words[8])
 void hc_blake3_derive_context_key(const char *context, size_t context_len, uint8_t key[32])
 {
     hc_blake3_ctx c;
-    start(&c, iv, B3_DERIVE_KEY_CONTEXT);
+    start(&c, iv, B3_DERIVE_KEY_CONTEXT, hc_row_simd(&hc_algorithms[HC_BLAKE3]));
     update_impl(&c, (const uint8_t *)context, context_len, NULL, NULL);
     finish(&c, key, 32);
 }
 
 unsigned hc_blake3_simd_degree(hc_simd_level level)
 {
-    return (unsigned)level < HC_SIMD_LEVEL_COUNT ? backends[level].degree : 1;
+    if ((unsigned)level >= HC_SIMD_LEVEL_COUNT)
+        level = HC_SIMD_AVX512;
+    return backends[hc_simd_pick(HC_BLAKE3_SIMD_LEVELS, level)].degree;
 }
 
 void hc_blake3_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
 {
-    (void)alg;
     hc_blake3_ctx *c = ctx;
+    hc_simd_level level = hc_row_simd(alg);
     uint32_t key[8];
     switch (params->key_mode) {
     case HC_KEY_KEYED:
         key_words(params->key, key);
-        start(c, key, B3_KEYED_HASH);
+        start(c, key, B3_KEYED_HASH, level);
         break;
     case HC_KEY_DERIVE: {
         /* Spec §2.2: the context string is hashed into the key of a
@@ -434,12 +427,12 @@ void hc_blake3_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
         uint8_t context_key[32];
         hc_blake3_derive_context_key(params->context, params->context_len, context_key);
         key_words(context_key, key);
-        start(c, key, B3_DERIVE_KEY_MATERIAL);
+        start(c, key, B3_DERIVE_KEY_MATERIAL, level);
         break;
     }
     case HC_KEY_NONE:
     default:
-        start(c, iv, 0);
+        start(c, iv, 0, level);
         break;
     }
 }

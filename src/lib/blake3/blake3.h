@@ -4,6 +4,19 @@
 #define HC_ALGOS_BLAKE3_H
 
 #include "algorithm_row.h"
+#include "simd.h"
+
+/* The SIMD levels BLAKE3 has code for, one X(level, inputs compressed at
+ * once, lane kernels) each: the dispatch table (blake3.c) and the row's
+ * .simd_levels both come from this list (simd.h). */
+#ifdef HC_X86_SIMD
+#define HC_BLAKE3_LEVELS(X)                                                                     \
+    X(PORTABLE, 1, NULL) X(SSE41, 4, hc_b3_kernels_sse41) X(AVX2, 8, hc_b3_kernels_avx2)        \
+    X(AVX512, 32, hc_b3_kernels_avx512)
+#else
+#define HC_BLAKE3_LEVELS(X) X(PORTABLE, 1, NULL)
+#endif
+#define HC_BLAKE3_SIMD_LEVELS HC_SIMD_MASK_OF(HC_BLAKE3_LEVELS)
 
 /* Plain data: a memcpy is a copy (hc_hasher_copy). */
 typedef struct hc_blake3_ctx {
@@ -14,7 +27,7 @@ typedef struct hc_blake3_ctx {
     uint8_t block_len;        /* bytes in block */
     uint8_t blocks_done;      /* blocks of the chunk already compressed */
     uint8_t flags;            /* mode flag: 0, KEYED_HASH or DERIVE_KEY_MATERIAL */
-    uint8_t simd;             /* hc_simd_level chosen at init */
+    uint8_t simd;             /* hc_simd_level chosen at init, from the row */
     uint8_t stack_len;        /* entries in cv_stack */
     /* chaining values of completed subtrees, oldest first: at most one per
      * bit of a 54-bit chunk count, plus the one being pushed */

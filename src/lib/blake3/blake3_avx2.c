@@ -4,6 +4,9 @@
 #include "x86_intrinsics.h"
 
 #include "blake3_impl.h"
+#include "simd.h"
+
+#define B3_SIMD_LEVEL HC_SIMD_AVX2
 
 #define FN(name) name##_avx2_8
 #include "blake3_vec256.h"

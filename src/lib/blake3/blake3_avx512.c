@@ -5,6 +5,9 @@
 #include "x86_intrinsics.h"
 
 #include "blake3_impl.h"
+#include "simd.h"
+
+#define B3_SIMD_LEVEL HC_SIMD_AVX512
 
 #define FN(name) name##_avx512_16
 #define LANES 16

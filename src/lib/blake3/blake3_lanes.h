@@ -17,11 +17,17 @@
  *   V_ZERO()         all zero
  *   V_LOADU(p), V_STOREU(p, v) unaligned full-vector load and store
  *   V_UNPACKLO32/HI32/LO64/HI64  unpacks within each 128-bit lane
- * and it undefines them all at the end. Only the ISA's own file includes
+ * and it undefines them all at the end. The file defines B3_SIMD_LEVEL
+ * once, for all its inclusions. Only the ISA's own file includes
  * it, so only that file's compiler flags apply. */
 
 #if !defined(LANES) || !defined(VEC) || !defined(FN)
 #error "define LANES, VEC and FN before including blake3_lanes.h"
+#endif
+/* Each entry point notes its file's level (B3_SIMD_LEVEL, kept across
+ * inclusions) in hc_simd_ran for the tests. */
+#ifndef B3_SIMD_LEVEL
+#error "define B3_SIMD_LEVEL (the file's hc_simd_level) before including blake3_lanes.h"
 #endif
 
 /* Transpose each 4x4 block of 32-bit words held in 128-bit lane L of
@@ -192,6 +198,7 @@ static void FN(hash)(const uint8_t *in, size_t stride, size_t count, size_t bloc
                      uint64_t counter, bool increment, uint8_t flags, uint8_t flags_start,
                      uint8_t flags_end, uint8_t *out)
 {
+    hc_simd_note(B3_SIMD_LEVEL);
     const uint8_t *lane[LANES];
     for (size_t i = 0; i < LANES; i++)
         lane[i] = in + (i < count ? i : count - 1) * stride;
@@ -250,6 +257,7 @@ static void FN(hash_pair)(const uint8_t *in, size_t stride, size_t count, size_t
                           uint64_t counter, bool increment, uint8_t flags, uint8_t flags_start, uint8_t flags_end,
                           uint8_t *out)
 {
+    hc_simd_note(B3_SIMD_LEVEL);
     const uint8_t *lane_a[LANES], *lane_b[LANES];
     for (size_t i = 0; i < LANES; i++) {
         lane_a[i] = in + (i < count ? i : count - 1) * stride;
@@ -292,6 +300,7 @@ static void FN(hash_pair)(const uint8_t *in, size_t stride, size_t count, size_t
 static void FN(xof)(const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN], uint8_t block_len,
                     uint64_t counter, uint8_t flags, uint8_t *out, size_t count)
 {
+    hc_simd_note(B3_SIMD_LEVEL);
     VEC h[8], m[16], v[16], ctr_lo, ctr_hi;
     for (int i = 0; i < 8; i++)
         h[i] = V_SET1(cv[i]);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rotate.h"
+#include "simd.h"
 
 #define P_ADD(a, b) ((a) + (b))
 #define P_XOR(a, b) ((a) ^ (b))
@@ -60,6 +61,7 @@ void hc_b3_hash_portable(const uint8_t *in, size_t stride, size_t count, size_t 
                          const uint32_t key[8], uint64_t counter, bool increment, uint8_t flags,
                          uint8_t flags_start, uint8_t flags_end, uint8_t *out)
 {
+    hc_simd_note(HC_SIMD_PORTABLE);
     for (size_t i = 0; i < count; i++) {
         uint32_t cv[8];
         memcpy(cv, key, sizeof(cv));
@@ -80,6 +82,7 @@ void hc_b3_hash_portable(const uint8_t *in, size_t stride, size_t count, size_t 
 void hc_b3_xof_portable(const uint32_t cv[8], const uint8_t block[B3_BLOCK_LEN], uint8_t block_len,
                         uint64_t counter, uint8_t flags, uint8_t *out, size_t count)
 {
+    hc_simd_note(HC_SIMD_PORTABLE);
     for (size_t i = 0; i < count; i++)
         hc_b3_compress_xof(cv, block, block_len, counter + i, flags, out + 64 * i);
 }

@@ -2,6 +2,9 @@
 #include "x86_intrinsics.h"
 
 #include "blake3_impl.h"
+#include "simd.h"
+
+#define B3_SIMD_LEVEL HC_SIMD_SSE41
 
 #define FN(name) name##_sse41_4
 #include "blake3_vec128.h"

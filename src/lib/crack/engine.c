@@ -1112,17 +1112,23 @@ static hc_status engine_init(engine *e, const hc_crack_job *job, const hc_crack_
     return HC_OK;
 }
 
-void hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *hashed)
+hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_count *attempts, hc_count *hashed)
 {
     engine e;
     *attempts = *hashed = 0;
-    if (!job_valid(job) || engine_init(&e, job, NULL) != HC_OK)
-        return;
+    if (sizes != HC_CRACK_SIZES)
+        return HC_ERR_ABI;
+    if (!job_valid(job))
+        return HC_ERR_INVALID;
+    hc_status status = engine_init(&e, job, NULL);
+    if (status != HC_OK)
+        return status;
     *hashed = e.empty ? 0 : e.size;
     *attempts = e.base_attempts + *hashed;
     if (*attempts < e.base_attempts)
         *attempts = HC_COUNT_MAX;
     pthread_mutex_destroy(&e.lock);
+    return HC_OK;
 }
 
 /* Many targets, a kernel whose keys depend on the target alone: their
@@ -1248,8 +1254,12 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
     return status;
 }
 
-hc_status hc_crack_run(const hc_crack_job *job, hc_crack_result *result)
+hc_status hc_crack_run_sized(const hc_crack_job *job, hc_crack_result *result, uint64_t sizes)
 {
+    /* A caller built with other headers: its structures are not ours, so
+     * neither is read nor written. */
+    if (sizes != HC_CRACK_SIZES)
+        return HC_ERR_ABI;
     return hc_crack_run_probed(job, result, NULL);
 }
 

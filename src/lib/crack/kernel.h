@@ -212,10 +212,6 @@ extern const hc_kernel hc_kernel_md5, hc_kernel_md4, hc_kernel_sha1, hc_kernel_s
 /* Snefru's block is 64 bytes, its message part 64 minus the chaining value. */
 #define HC_KERNEL_SERVES_snefru(digest, block) (((digest) == 16 || (digest) == 32) && (block) == 64 - (digest))
 
-/* 0, or a compile error with msg when cond is false: usable inside a
- * constant initializer, where a static_assert declaration cannot go. */
-#define HC_STATIC_CHECK(cond, msg) (0 * sizeof(struct { _Static_assert(cond, msg); char hc_check; }))
-
 /* A row's digest and block lengths and its kernel family, written once:
  * the family must serve them, or the build fails. (Rows without a kernel
  * set .digest_len and .block_len themselves.) */

@@ -1,0 +1,49 @@
+/* The SIMD levels of a row's own code, written once, and the dispatch
+ * from them. Private to libhc (and the tests and benchmarks that reach
+ * into it).
+ *
+ * A family with SIMD code lists its levels once, as an X-macro with one
+ * X(LEVEL, ...) per level it has code for (keccak.h, blake3.h). The same
+ * list builds the family's dispatch table (level -> code) and, through
+ * HC_SIMD_MASK_OF, the row's .simd_levels; the dispatcher then takes the
+ * level from the row (hc_row_simd), the very call hc_algorithm_simd
+ * reports. A level in the row without code is therefore impossible to
+ * write, and test_simd_levels proves with hc_simd_ran that the level
+ * reported is the code that ran. */
+#ifndef HC_SIMD_H
+#define HC_SIMD_H
+
+#include "hc/algorithm.h"
+#include "hc/cpu.h"
+
+/* The bit of one level in a set of levels. */
+#define HC_SIMD_BIT(level) (1u << HC_SIMD_##level)
+#define HC_SIMD_LIST_BIT_(level, ...) | HC_SIMD_BIT(level)
+/* The set of levels of a family's X-macro list. */
+#define HC_SIMD_MASK_OF(list) (0u list(HC_SIMD_LIST_BIT_))
+
+/* The highest level in `levels` not above `ceiling`; portable when none. */
+hc_simd_level hc_simd_pick(unsigned levels, hc_simd_level ceiling);
+
+/* The level the row's own update() runs at now: the highest of its
+ * .simd_levels not above hc_simd_active(). Dispatchers call this; so does
+ * hc_algorithm_simd. */
+hc_simd_level hc_row_simd(const hc_algorithm *alg);
+
+/* Never use a level above `level` from now on, in this process (tests and
+ * benchmarks run every backend with it). Programs linking libhc use the
+ * HC_SIMD environment variable instead (cpu.c). */
+void hc_simd_limit(hc_simd_level level);
+
+/* The levels whose SIMD code ran on this thread, as bits: every SIMD entry
+ * point (BLAKE3's lane kernels, Keccak's absorb) adds its own level. Tests
+ * clear it, hash, and read it back; one OR per call of a kernel that hashes
+ * kilobytes costs nothing measurable. */
+extern _Thread_local unsigned hc_simd_ran;
+
+static inline void hc_simd_note(hc_simd_level level)
+{
+    hc_simd_ran |= 1u << level;
+}
+
+#endif
