@@ -45,6 +45,8 @@ endif()
 # ---- man page and completions, generated from the CLI's own tables ----------
 add_executable(hc_docgen ${CMAKE_SOURCE_DIR}/tools/docgen.c)
 target_link_libraries(hc_docgen PRIVATE hccli)
+# the page names the folder the documents are installed in
+target_compile_definitions(hc_docgen PRIVATE HC_DOCDIR="${CMAKE_INSTALL_FULL_DOCDIR}")
 set(HC_GENERATED_DOCS
     ${CMAKE_BINARY_DIR}/share/man/man1/hc.1
     ${CMAKE_BINARY_DIR}/share/completions/hc.bash

@@ -157,6 +157,29 @@ static void man_algorithms(void)
     }
 }
 
+/* A mode's examples: the command ("ALG" as typed in it, an algorithm
+ * name in the page) and what it does. */
+static void man_examples(const cli_mode *mode)
+{
+    if (mode->examples == NULL || mode->examples[0] == NULL)
+        return;
+    emit(".PP\nExamples:\n");
+    for (const char *const *e = mode->examples; *e; e += 2) {
+        emit(".TP\n.B ");
+        const char *alg = strstr(e[0], "ALG");
+        if (alg) {
+            char command[256];
+            snprintf(command, sizeof(command), "%.*ssha256%s", (int)(alg - e[0]), e[0], alg + 3);
+            roff(command);
+        } else {
+            roff(e[0]);
+        }
+        emit("\n");
+        roff(e[1]);
+        emit(".\n");
+    }
+}
+
 static void man_modes(void)
 {
     for (size_t m = 0; m < cli_mode_count; m++) {
@@ -167,6 +190,7 @@ static void man_modes(void)
         for (size_t o = 0; o < mode->option_count; o++)
             man_option(&mode->options[o], true);
         emit(".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nPrint this help and exit.\n");
+        man_examples(mode);
     }
 }
 
@@ -182,6 +206,36 @@ static void man_commands(void)
         for (size_t o = 0; o < command->mode.option_count; o++)
             man_option(&command->mode.options[o], false);
         emit(".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nPrint this help and exit.\n");
+        man_examples(&command->mode);
+    }
+}
+
+/* The folder `cmake --install` puts the documents in (docs/cli.md ...). */
+#ifndef HC_DOCDIR
+#define HC_DOCDIR "/usr/local/share/doc/hc"
+#endif
+
+/* A template line with @VERSION@ and @DOCDIR@ filled in, anywhere in it. */
+static void emit_filled(const char *line)
+{
+    static const struct {
+        const char *marker, *value;
+    } fills[] = {{"@VERSION@", HC_VERSION}, {"@DOCDIR@", HC_DOCDIR}};
+    const char *p = line;
+    while (*p) {
+        size_t k = 0, at = strlen(p);
+        for (size_t i = 0; i < sizeof(fills) / sizeof(fills[0]); i++) {
+            const char *found = strstr(p, fills[i].marker);
+            if (found && (size_t)(found - p) < at) {
+                at = (size_t)(found - p);
+                k = i;
+            }
+        }
+        emit("%.*s", (int)at, p);
+        if (p[at] == '\0')
+            break;
+        emit("%s", fills[k].value);
+        p += at + strlen(fills[k].marker);
     }
 }
 
@@ -201,14 +255,7 @@ static int write_man(const char *template_path)
         } else if (strcmp(line, "@COMMANDS@\n") == 0) {
             man_commands();
         } else {
-            /* @VERSION@ anywhere in a line */
-            char *at = strstr(line, "@VERSION@");
-            if (at) {
-                *at = '\0';
-                emit("%s%s%s", line, HC_VERSION, at + strlen("@VERSION@"));
-            } else {
-                emit("%s", line);
-            }
+            emit_filled(line);
         }
     }
     bool failed = ferror(in);

@@ -165,7 +165,7 @@ HC_API hc_backend hc_algorithm_backend(const hc_algorithm *alg);
  * other row. */
 HC_API size_t hc_algorithm_tree_leaf(const hc_algorithm *alg);
 
-/* "hc", "OpenSSL", "librhash", "ISA-L". */
+/* "hc", "OpenSSL", "librhash", "ISA-L", "libgcrypt". */
 HC_API const char *hc_backend_name(hc_backend backend);
 
 /* The SIMD level alg's update() uses now (its highest level not above

@@ -21,6 +21,7 @@
 #include "hc/status.h"
 
 struct hc_pool;
+struct hc_mask;
 
 /* Candidate counts. The keyspace sum over lengths overflows 64 bits early
  * (62^11 > 2^64), so counts are 128-bit and saturate at HC_COUNT_MAX
@@ -92,6 +93,10 @@ typedef struct hc_crack_job {
     void *found_arg;
     const uint8_t *dict;        /* distinct bytes, from hc_crack_dictionary */
     size_t dict_len;
+    /* Not NULL: a mask (hc/mask.h) instead of the dictionary; the lengths
+     * are its prefixes (max_len <= mask->length), each position walking its
+     * own set in the same order as a dictionary. */
+    const struct hc_mask *mask;
     uint32_t min_len, max_len;  /* bytes, 1 <= min_len <= max_len <= HC_CRACK_MAX_LENGTH */
     /* 0/0: the whole keyspace. Else 1 <= part <= parts: only that slice of
      * the candidates of lengths min_len..max_len (hc_crack_slice). */
@@ -146,6 +151,12 @@ HC_API void hc_crack_result_free(hc_crack_result *result);
 #define hc_crack_job_size(job, attempts, hashed) hc_crack_job_size_sized((job), HC_CRACK_SIZES, (attempts), (hashed))
 HC_API hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_count *attempts,
                                          hc_count *hashed);
+
+/* Every candidate of the job's run (its lengths, part, dictionary or
+ * mask) in the order the search tries them, to emit until it returns
+ * false. HC_ERR_RANGE for lengths past HC_MASK_MAX_LEN (256). */
+HC_API hc_status hc_crack_walk(const hc_crack_job *job, bool (*emit)(void *arg, const uint8_t *text, size_t len),
+                               void *arg);
 
 /* The SIMD kernel the job's algorithm uses at the active SIMD level, e.g.
  * "avx512", or "generic" for the one-candidate-at-a-time path. */

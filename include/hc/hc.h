@@ -22,8 +22,11 @@ extern "C" {
 #include "hc/file.h"
 #include "hc/crack.h"
 #include "hc/encode.h"
+#include "hc/mask.h"
 #include "hc/pool.h"
+#include "hc/rules.h"
 #include "hc/status.h"
+#include "hc/stream.h"
 
 /* The ABI generation: the N of libhc.so.N (CMake reads it from here).
  * Raised whenever a release removes or changes anything exported; adding

@@ -5,6 +5,7 @@
 #include "args.h"
 #include "cli.h"
 #include "names.h"
+#include "habits.h"
 
 static void add_row(cli_algs *algs, const hc_algorithm *alg)
 {
@@ -33,8 +34,8 @@ bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs)
     if (strchr(word, ',') == NULL) {
         const hc_algorithm *alg = hc_algorithm_find(word);
         if (alg == NULL) {
-            const hc_algorithm *close = cli_algorithm_suggest(word, 2);
-            print_unknown_command(out, word, close ? hc_algorithm_name(close) : NULL);
+            char tip[512];
+            print_unknown_command(out, word, suggest_algorithms(word, tip, sizeof(tip)) ? tip : NULL);
             return false;
         }
         add_row(algs, alg);

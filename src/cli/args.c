@@ -8,7 +8,9 @@
  * keeps its last value instead of being dropped, and `--` ends the options
  * (GNU style): every word after it is a plain word, `-h` included. */
 #include "args.h"
+#include "habits.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +27,11 @@ void print_parse_error(cli_output *out, const char *fmt, ...)
     output_line(out, "help: invoke the command with '-h/--h' flag to learn more.");
 }
 
-void print_unknown_command(cli_output *out, const char *word, const char *suggestion)
+void print_unknown_command(cli_output *out, const char *word, const char *tip)
 {
     output_line(out, "error: unrecognized command '%s'", word);
-    if (suggestion)
-        output_line(out, "tip: a similar command exists: '%s'", suggestion);
+    if (tip)
+        output_line(out, "tip: %s", tip);
     output_line(out, "%s", "");
     output_line(out, "help: invoke the command with '-h/--h' flag to learn more.");
 }
@@ -69,10 +71,10 @@ static const cli_option_spec *find_short(const cli_mode *mode, const cli_algs *a
 
 /* An option the mode has but not every row of a list offers (--sfv for
  * md5,crc32): the parser error, then a word on stderr saying why. */
-static void note_not_offered(const cli_mode *mode, const cli_algs *algs, const char *name, size_t len, char short_name)
+static bool note_not_offered(const cli_mode *mode, const cli_algs *algs, const char *name, size_t len, char short_name)
 {
     if (algs == NULL || algs->count < 2)
-        return;
+        return false;
     for (size_t i = 0; i < mode->option_count; i++) {
         const cli_option_spec *spec = &mode->options[i];
         bool same = short_name ? spec->short_name == short_name
@@ -80,9 +82,10 @@ static void note_not_offered(const cli_mode *mode, const cli_algs *algs, const c
         if (same) {
             fprintf(stderr, "hc: --%s is offered only when every algorithm of '%s' offers it\n", spec->long_name,
                     algs->word);
-            return;
+            return true;
         }
     }
+    return false;
 }
 
 /* "-s/--source", or "--sfv" for long-only options. */
@@ -100,15 +103,24 @@ static void store(cli_args *args, const cli_option_spec *spec, const char *value
 {
     args->present[spec->id] = true;
     args->value[spec->id] = value;
+    static_assert(OPT_COUNT < 256, "order fits");
+    unsigned last = 0;
+    for (int i = 0; i < OPT_COUNT; i++)
+        last = args->order[i] > last ? args->order[i] : last;
+    args->order[spec->id] = last + 1;
     if (spec->id == OPT_SOURCE && args->inputs)
         args->inputs[args->input_count++] = value;
+    if (spec->id == OPT_RULES && args->rule_files)
+        args->rule_files[args->rule_file_count++] = value;
 }
 
 void cli_args_free(cli_args *args)
 {
     free(args->inputs);
+    free(args->rule_files);
     args->inputs = NULL;
-    args->input_count = 0;
+    args->rule_files = NULL;
+    args->input_count = args->rule_file_count = 0;
 }
 
 static bool is_help_word(const char *word)
@@ -122,7 +134,8 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
     char label[128];
     memset(args, 0, sizeof(*args));
     bool options_ended = false;
-    if (mode->inputs && argc > 0 && (args->inputs = malloc((size_t)argc * sizeof(*args->inputs))) == NULL) {
+    if ((mode->inputs && argc > 0 && (args->inputs = malloc((size_t)argc * sizeof(*args->inputs))) == NULL) ||
+        (argc > 0 && (args->rule_files = malloc((size_t)argc * sizeof(*args->rule_files))) == NULL)) {
         cli_out_of_memory();
         return PARSE_ERROR;
     }
@@ -137,6 +150,7 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
                 args->inputs[args->input_count++] = word;
             } else if (word[0] != '\0') {
                 print_unknown_command(out, word, NULL);
+                explain_stray_word(mode, word);
                 return PARSE_ERROR;
             }
         } else if (word[0] == '-' && word[1] == '-') {
@@ -148,7 +162,8 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
             const cli_option_spec *spec = find_long(mode, algs, name, name_len);
             if (spec == NULL) {
                 print_parse_error(out, "unrecognized option '%.*s'", (int)name_len, name);
-                note_not_offered(mode, algs, name, name_len, 0);
+                if (!note_not_offered(mode, algs, name, name_len, 0))
+                    suggest_option(mode, algs, name, name_len, 0);
                 return PARSE_ERROR;
             }
             option_label(spec, label, sizeof(label));
@@ -205,6 +220,7 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
             args->inputs[args->input_count++] = word; /* an operand (§10.1) */
         } else {
             print_unknown_command(out, word, NULL);
+            explain_stray_word(mode, word);
             return PARSE_ERROR;
         }
     }

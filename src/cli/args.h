@@ -18,8 +18,8 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
 /* "error: <message>", a blank line and the help hint (contract §1.4). */
 void print_parse_error(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* "error: unrecognized command '<word>'" plus, when one is close, a line
- * naming the closest algorithm or mode (contract §9). */
-void print_unknown_command(cli_output *out, const char *word, const char *suggestion);
+/* "error: unrecognized command '<word>'" plus, when tip is not NULL, a
+ * line "tip: <tip>" naming close algorithms or modes (contract §9). */
+void print_unknown_command(cli_output *out, const char *word, const char *tip);
 
 #endif

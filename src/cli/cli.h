@@ -18,6 +18,9 @@ enum {
     EXIT_OK = 0,        /* everything hashed / valid / found */
     EXIT_MISMATCH = 1,  /* a mismatch, an unreadable input, nothing found */
     EXIT_USAGE = 2,     /* usage or fatal error */
+    /* hash mode: stopped because --stop-file's marker appeared (another
+     * part found the answer; §10.10) */
+    EXIT_STOPPED = 3,
     /* stopped by Ctrl+C or SIGTERM (§10.7): 128 + SIGINT, as a shell
      * reports a process that died of it */
     EXIT_INTERRUPTED = 130
@@ -82,6 +85,8 @@ typedef enum cli_option_id {
     OPT_STRICT,
     OPT_WARN,
     OPT_HASHES,
+    OPT_STOP_FILE,
+    OPT_MASK, OPT_CUSTOM1, OPT_CUSTOM2, OPT_CUSTOM3, OPT_CUSTOM4, OPT_INCREMENT, OPT_WORDLIST, OPT_RULES, OPT_STDOUT,
     OPT_COUNT
 } cli_option_id;
 
@@ -110,6 +115,9 @@ typedef struct cli_args {
     const char *value[OPT_COUNT];
     const char **inputs;     /* owned array (of pointers into argv); NULL when none */
     size_t input_count;
+    const char **rule_files; /* every --rules value, in order (owned array) */
+    size_t rule_file_count;
+    unsigned order[OPT_COUNT]; /* when each option was last given (1, 2, ...) */
 } cli_args;
 
 void cli_args_free(cli_args *args);
@@ -204,6 +212,9 @@ typedef struct cli_mode {
     int (*run)(const cli_algs *algs, const cli_args *args, cli_output *out);
     bool lists;      /* takes a comma list or `all` (§10.2) */
     bool inputs;     /* -s may repeat and bare words are inputs too (§10.1) */
+    /* pairs of a command ("ALG" stands for the algorithm word) and what it
+     * does, NULL-terminated; help and the man page print them */
+    const char *const *examples;
 } cli_mode;
 
 extern const cli_mode cli_mode_string;
@@ -229,6 +240,8 @@ typedef struct cli_command {
 extern const cli_command cli_command_bench;
 /* hc check -s SUMS: the lists name their algorithms (§10.4). */
 extern const cli_command cli_command_check;
+/* hc merge LIST...: dir --part lists in one run's order (§10.10). */
+extern const cli_command cli_command_merge;
 
 /* Every such command (help, man page and completions read it too). */
 extern const cli_command *const cli_commands[];

@@ -6,6 +6,7 @@
 #include "args.h"
 #include "cli.h"
 #include "names.h"
+#include "habits.h"
 #include "hc/cpu.h"
 #include "progress.h"
 
@@ -13,7 +14,7 @@ const cli_mode *const cli_modes[] = {&cli_mode_string, &cli_mode_hash, &cli_mode
                                      &cli_mode_check};
 const size_t cli_mode_count = sizeof(cli_modes) / sizeof(cli_modes[0]);
 
-const cli_command *const cli_commands[] = {&cli_command_bench, &cli_command_check};
+const cli_command *const cli_commands[] = {&cli_command_bench, &cli_command_check, &cli_command_merge};
 const size_t cli_command_count = sizeof(cli_commands) / sizeof(cli_commands[0]);
 
 static const cli_mode *find_mode(const char *name)
@@ -24,11 +25,14 @@ static const cli_mode *find_mode(const char *name)
     return NULL;
 }
 
-static const char *suggest_mode(const char *name)
+static const char *suggest_mode(const char *name, char *tip, size_t size)
 {
-    for (size_t i = 0; i < cli_mode_count; i++)
-        if (cli_name_distance(name, cli_modes[i]->name) <= 2)
-            return cli_modes[i]->name;
+    for (size_t i = 0; i < cli_mode_count; i++) {
+        if (cli_name_distance(name, cli_modes[i]->name) <= 2) {
+            snprintf(tip, size, "a similar command exists: '%s'", cli_modes[i]->name);
+            return tip;
+        }
+    }
     return NULL;
 }
 
@@ -119,11 +123,17 @@ int cli_run(int argc, char **argv, cli_output *out)
     if (second[0] == '-' && second[1] != '\0') {
         /* The algorithm level has no options (contract §1.1). */
         unknown_option(out, second);
+        fprintf(stderr, "hc: %s: options come after the mode: 'hc %s <mode> %s ...'\n", second, algs.word, second);
         return EXIT_USAGE;
     }
     const cli_mode *mode = find_mode(second);
+    int status;
+    /* hc sha256 a.txt b.txt: plain file names, as sha256sum takes them (§10.8) */
+    if (mode == NULL && cli_run_plain_names(out, &algs, argc - i, argv + i, &status))
+        return status;
     if (mode == NULL) {
-        print_unknown_command(out, second, suggest_mode(second));
+        char tip[128];
+        print_unknown_command(out, second, suggest_mode(second, tip, sizeof(tip)));
         return EXIT_USAGE;
     }
 
@@ -134,9 +144,23 @@ int cli_run(int argc, char **argv, cli_output *out)
     return cli_run_mode(out, &algs, mode, argc - (i + 1), argv + i + 1);
 }
 
+/* file and check with no -s and no operand read standard input when it
+ * brings data, as sha256sum and sha256sum -c do (§10.8). */
+static bool use_stdin(const cli_mode *mode, cli_args *args)
+{
+    if (!mode->inputs || args->input_count > 0 || args->present[OPT_SOURCE] || !cli_stdin_has_input())
+        return true;
+    if (args->inputs == NULL && (args->inputs = malloc(sizeof(*args->inputs))) == NULL) {
+        cli_out_of_memory();
+        return false;
+    }
+    args->inputs[args->input_count++] = "-";
+    return true;
+}
+
 int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv)
 {
-    if (next_word(argc, argv, 0) >= argc) {
+    if (next_word(argc, argv, 0) >= argc && !(mode->inputs && cli_stdin_has_input())) {
         help_mode(out, algs, mode);
         return EXIT_OK;
     }
@@ -150,6 +174,8 @@ int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, in
     case PARSE_ERROR:
         break;
     case PARSE_OK:
+        if (!use_stdin(mode, &args))
+            break;
         /* Once the command line parses, JSON format means nothing but JSON
          * on stdout (§10.3): every other line, errors too, goes to stderr. */
         if (args.present[OPT_FORMAT] && strcmp(args.value[OPT_FORMAT], "json") == 0)

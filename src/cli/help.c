@@ -1,7 +1,10 @@
 /* Help output (contract §1.5): the layout of the reference's yazap help. */
 #include "cli.h"
 
+#include <stdarg.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #if defined(__x86_64__)
 #define HC_ARCH "x64"
@@ -13,6 +16,8 @@
 #define HC_ARCH "native"
 #endif
 
+static void help_paragraph(cli_output *out, const char *text);
+
 /* Our own banner in the reference's places (contract §9): never another
  * author's copyright. */
 void print_banner(cli_output *out, bool leading_blank)
@@ -20,99 +25,244 @@ void print_banner(cli_output *out, bool leading_blank)
     if (leading_blank)
         output_line(out, "%s", "");
     output_line(out, "Hash Calculator %s %s", HC_VERSION, HC_ARCH);
-    output_line(out, "hc: an independent implementation of the Hash Calculator command line, MIT License.");
+    help_paragraph(out, "An independent implementation of the Hash Calculator command line; MIT License.");
     output_line(out, "%s", "");
 }
 
-enum { HELP_COLUMN = 50 };
+/* ---- layout: the terminal's width (80 columns when stdout is not a
+ * terminal), descriptions in a column, wrapped at word boundaries ---- */
 
-static void help_entry(cli_output *out, const char *left, const char *description)
+enum { HELP_WIDTH_DEFAULT = 80, HELP_WIDTH_MIN = 40, HELP_WIDTH_MAX = 120, HELP_COLUMN_MAX = 34 };
+
+/* The one OS question of the help, kept apart for the platform layer. */
+static size_t stdout_columns(void)
 {
-    size_t len = strlen(left);
-    int pad = len < HELP_COLUMN ? (int)(HELP_COLUMN - len) : 2;
-    output_line(out, "%s%*s%s", left, pad, "", description);
+    struct winsize size;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+        return size.ws_col;
+    return HELP_WIDTH_DEFAULT;
+}
+
+static size_t help_width(void)
+{
+    size_t width = stdout_columns();
+    return width < HELP_WIDTH_MIN ? HELP_WIDTH_MIN : width > HELP_WIDTH_MAX ? HELP_WIDTH_MAX : width;
+}
+
+/* text from column `indent` on, wrapped at spaces so that no line passes
+ * width; `first` (may be NULL) is the start of the first line, shorter
+ * than indent, else it gets a line of its own. A word longer
+ * than a line stands alone on one. */
+static void print_wrapped(cli_output *out, const char *first, size_t indent, const char *text, size_t width)
+{
+    char line[512];
+    size_t room = width > indent + 10 ? width - indent : 10;
+    if (indent + room >= sizeof(line))
+        room = sizeof(line) - indent - 1;
+    size_t len = 0;
+    if (first && strlen(first) + 1 > indent) {
+        output_line(out, "%s", first);
+        first = NULL;
+    }
+    len = (size_t)snprintf(line, sizeof(line), "%-*s", (int)indent, first ? first : "");
+    size_t used = 0; /* of room, on this line */
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        size_t word = strcspn(p, " ");
+        if (word == 0)
+            break;
+        if (used > 0 && used + 1 + word > room) {
+            output_line(out, "%.*s", (int)len, line);
+            len = (size_t)snprintf(line, sizeof(line), "%*s", (int)indent, "");
+            used = 0;
+        }
+        size_t take = word < sizeof(line) - len - 2 ? word : sizeof(line) - len - 2;
+        if (used > 0)
+            line[len++] = ' ';
+        memcpy(line + len, p, take);
+        len += take;
+        used += (used > 0) + word;
+        p += word;
+    }
+    output_line(out, "%.*s", (int)len, line);
+}
+
+/* A list of "left  description" entries: the column is the longest left
+ * part plus two, at most HELP_COLUMN_MAX (longer ones put the description
+ * on the next line). */
+typedef struct help_list {
+    cli_output *out;
+    size_t column, width;
+} help_list;
+
+static help_list help_list_start(cli_output *out, size_t longest_left)
+{
+    help_list list = {.out = out, .column = longest_left + 2, .width = help_width()};
+    size_t most = list.width * 2 / 5 < HELP_COLUMN_MAX ? list.width * 2 / 5 : HELP_COLUMN_MAX;
+    if (list.column > most)
+        list.column = most;
+    return list;
+}
+
+/* "Usage: <text>", wrapped under its first word. */
+static void help_usage(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void help_usage(cli_output *out, const char *fmt, ...)
+{
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    print_wrapped(out, "Usage:", 7, text, help_width());
+}
+
+static void help_entry(const help_list *list, const char *left, const char *description)
+{
+    print_wrapped(list->out, left, list->column, description, list->width);
+}
+
+static void help_paragraph(cli_output *out, const char *text)
+{
+    print_wrapped(out, NULL, 0, text, help_width());
+}
+
+/* "Examples:" with each example's command, its algorithm word put in
+ * for "ALG", and what it does on the next line. */
+static void help_examples(cli_output *out, const cli_mode *mode, const char *word)
+{
+    if (mode->examples == NULL || mode->examples[0] == NULL)
+        return;
+    output_line(out, "Examples:");
+    size_t width = help_width();
+    for (const char *const *e = mode->examples; *e; e += 2) {
+        char command[256];
+        const char *alg = strstr(e[0], "ALG");
+        if (alg && word)
+            snprintf(command, sizeof(command), "  %.*s%s%s", (int)(alg - e[0]), e[0], word, alg + 3);
+        else
+            snprintf(command, sizeof(command), "  %s", e[0]);
+        print_wrapped(out, "", 2, command + 2, width);
+        print_wrapped(out, NULL, 6, e[1], width);
+    }
+    output_line(out, "%s", "");
 }
 
 void help_top(cli_output *out)
 {
     print_banner(out, false);
-    output_line(out, "Usage: hc <COMMAND>");
+    help_usage(out, "hc <COMMAND>");
     output_line(out, "%s", "");
     output_line(out, "Commands:");
     const hc_algorithm *rows[HC_ALGORITHM_COUNT];
     size_t row_count = hc_algorithm_sorted(rows, HC_ALGORITHM_COUNT);
+    size_t longest = 0;
+    for (size_t i = 0; i < row_count; i++) {
+        size_t len = 4 + strlen(hc_algorithm_name(rows[i]));
+        longest = len > longest ? len : longest;
+    }
+    help_list list = help_list_start(out, longest);
     for (size_t i = 0; i < row_count; i++) {
         char left[64];
         snprintf(left, sizeof(left), "    %s", hc_algorithm_name(rows[i]));
-        help_entry(out, left, hc_algorithm_title(rows[i]));
+        help_entry(&list, left, hc_algorithm_title(rows[i]));
     }
     output_line(out, "%s", "");
     output_line(out, "Other commands:");
+    longest = 0;
+    for (size_t i = 0; i < cli_command_count; i++) {
+        size_t len = 2 + strlen(cli_commands[i]->mode.name);
+        longest = len > longest ? len : longest;
+    }
+    list = help_list_start(out, longest);
     for (size_t i = 0; i < cli_command_count; i++) {
         char left[64];
         snprintf(left, sizeof(left), "  %s", cli_commands[i]->mode.name);
-        help_entry(out, left, cli_commands[i]->mode.description);
+        help_entry(&list, left, cli_commands[i]->mode.description);
     }
     output_line(out, "%s", "");
-    output_line(out, "Run 'hc <command>` with `-h/--h' flag to get help of any command.");
-    output_line(out, "Several algorithms at once: a comma list ('hc md5,sha1,sha256 file ...') or 'hc all ...'.");
-    output_line(out, "Run 'hc --version' to see the version and the CPU features in use.");
+    help_paragraph(out, "Run 'hc <command> -h' to get help of any command.");
+    help_paragraph(out, "Several algorithms at once: a comma list ('hc md5,sha1,sha256 file ...') or 'hc all ...'.");
+    help_paragraph(out, "As sha256sum: 'hc sha256 FILE...' hashes files, 'hc sha256 file' and 'hc check' read standard "
+                        "input when it is a pipe or a file.");
+    help_paragraph(out, "Run 'hc --version' to see the version and the CPU features in use.");
 }
 
 void help_algorithm(cli_output *out, const cli_algs *algs)
 {
-    output_line(out, "Usage: hc %s <COMMAND>", algs->word);
+    help_usage(out, "hc %s <COMMAND>", algs->word);
+    char files[160];
+    snprintf(files, sizeof(files), "hc %s FILE...   (as 'hc %s file FILE...')", algs->word, algs->word);
+    print_wrapped(out, "", 7, files, help_width());
     output_line(out, "%s", "");
     output_line(out, "Commands:");
+    help_list list = help_list_start(out, 4 + 6);
     for (size_t i = 0; i < cli_mode_count; i++) {
         /* a list word offers only the modes that take lists (§10.2) */
         if (algs->count > 1 && !cli_modes[i]->lists)
             continue;
         char left[64];
         snprintf(left, sizeof(left), "    %s", cli_modes[i]->name);
-        help_entry(out, left, cli_modes[i]->description);
+        help_entry(&list, left, cli_modes[i]->description);
     }
     output_line(out, "%s", "");
     if (algs->count > 1)
-        output_line(out, "Each input is read once; every algorithm's line is printed in the list's order.");
-    output_line(out, "Run 'hc %s <command>` with `-h/--h' flag to get help of any command.", algs->word);
+        help_paragraph(out, "Each input is read once; every algorithm's line is printed in the list's order.");
+    char footer[160];
+    snprintf(footer, sizeof(footer), "Run 'hc %s <command> -h' to get help of any command.", algs->word);
+    help_paragraph(out, footer);
+}
+
+/* "-s, --source=<file>" (long-only options indented to line up). */
+static void option_left(const cli_option_spec *spec, char *left, size_t size)
+{
+    int n = spec->short_name ? snprintf(left, size, "    -%c, --%s", spec->short_name, spec->long_name)
+                             : snprintf(left, size, "        --%s", spec->long_name);
+    if (spec->value_name && n > 0)
+        snprintf(left + n, size - (size_t)n, "=%s", spec->value_name);
 }
 
 /* The "Options:" list of a mode for algs (NULL or no rows: a command's). */
 static void help_options(cli_output *out, const cli_algs *algs, const cli_mode *mode)
 {
     output_line(out, "Options:");
+    char left[128];
+    size_t longest = 0;
+    for (size_t i = 0; i < mode->option_count; i++) {
+        option_left(&mode->options[i], left, sizeof(left));
+        longest = strlen(left) > longest ? strlen(left) : longest;
+    }
+    help_list list = help_list_start(out, longest);
     for (size_t i = 0; i < mode->option_count; i++) {
         const cli_option_spec *spec = &mode->options[i];
         if (!option_offered_all(spec, algs))
             continue;
-        char left[128];
-        int n = spec->short_name ? snprintf(left, sizeof(left), "    -%c, --%s", spec->short_name, spec->long_name)
-                                 : snprintf(left, sizeof(left), "        --%s", spec->long_name);
-        if (spec->value_name && n > 0)
-            snprintf(left + n, sizeof(left) - (size_t)n, "=%s", spec->value_name);
-        help_entry(out, left, spec->help);
+        option_left(spec, left, sizeof(left));
+        help_entry(&list, left, spec->help);
     }
-    help_entry(out, "    -h, --help", "Print this help and exit");
+    help_entry(&list, "    -h, --help", "Print this help and exit");
 }
 
 void help_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode)
 {
-    output_line(out, "%s", mode->description);
+    help_paragraph(out, mode->description);
     output_line(out, "%s", "");
     if (algs->word)
-        output_line(out, "Usage: hc %s %s [OPTIONS]", algs->word, mode->name);
+        help_usage(out, "hc %s %s [OPTIONS]", algs->word, mode->name);
     else
-        output_line(out, "Usage: hc %s [OPTIONS]", mode->name);
+        help_usage(out, "hc %s [OPTIONS]", mode->name);
     output_line(out, "%s", "");
+    help_examples(out, mode, algs->word ? algs->word : "sha256");
     help_options(out, algs, mode);
 }
 
 void help_command(cli_output *out, const cli_command *command)
 {
-    output_line(out, "%s", command->mode.description);
+    help_paragraph(out, command->mode.description);
     output_line(out, "%s", "");
-    output_line(out, "Usage: hc %s %s", command->mode.name, command->usage);
+    help_usage(out, "hc %s %s", command->mode.name, command->usage);
     output_line(out, "%s", "");
+    help_examples(out, &command->mode, NULL);
     help_options(out, NULL, &command->mode);
 }

@@ -213,10 +213,16 @@ static bool parse_bsd(const char *line, size_t len, sum_reading *r)
     if (tag_len == 0 || p >= end || *p != '(')
         return false;
     const char *name = p + 1;
+    /* cksum --tag writes ") = ", openssl dgst ")= " */
     const char *close = find_last(name, (size_t)(end - name), ") = ");
+    size_t sep = 4;
+    if (close == NULL) {
+        close = find_last(name, (size_t)(end - name), ")= ");
+        sep = 3;
+    }
     if (close == NULL)
         return false;
-    const char *digest = close + 4;
+    const char *digest = close + sep;
     if (!all_digest_chars(digest, (size_t)(end - digest)) || close == name)
         return false;
     r->syntax = SUM_BSD;
@@ -279,10 +285,36 @@ static bool is_time_field(const char *p, size_t len)
     return true;
 }
 
-/* path | size | [time | ]digest, read from the right: the path may hold
+/* One of hc's algorithm names, exactly as hc writes it. */
+static bool is_algorithm_field(const char *p, size_t len)
+{
+    char name[32];
+    if (len == 0 || len >= sizeof(name))
+        return false;
+    memcpy(name, p, len);
+    name[len] = '\0';
+    return hc_algorithm_find(name) != NULL;
+}
+
+/* The column left of *bar: *field and *field_len, *bar moved to the
+ * " | " before it; false when there is none. */
+static bool previous_column(const char *line, const char **bar, const char **field, size_t *field_len)
+{
+    const char *left = find_last(line, (size_t)(*bar - line), " | ");
+    if (left == NULL)
+        return false;
+    *field = left + 3;
+    *field_len = (size_t)(*bar - *field);
+    *bar = left;
+    return true;
+}
+
+/* path | size | [time | ][algorithm | ]digest, read from the right: the path may hold
  * " | " itself. */
 static bool parse_hc(const char *line, size_t len, sum_reading *r)
 {
+    /* the columns from the right: each step moves `bar` to the " | " left
+     * of the field it leaves in field/field_len */
     const char *bar = find_last(line, len, " | ");
     if (bar == NULL)
         return false;
@@ -290,26 +322,25 @@ static bool parse_hc(const char *line, size_t len, sum_reading *r)
     size_t digest_len = (size_t)(line + len - digest);
     if (!all_digest_chars(digest, digest_len))
         return false;
-    size_t rest = (size_t)(bar - line);
-    const char *field_bar = find_last(line, rest, " | ");
-    if (field_bar == NULL)
+    const char *field = NULL;
+    size_t field_len = 0;
+    if (!previous_column(line, &bar, &field, &field_len))
         return false;
-    const char *field = field_bar + 3;
-    size_t field_len = (size_t)(bar - field);
-    if (is_time_field(field, field_len)) {
-        rest = (size_t)(field_bar - line);
-        field_bar = find_last(line, rest, " | ");
-        if (field_bar == NULL)
+    /* the algorithm's column of a line among several algorithms' */
+    sum_span tag = span(NULL, 0);
+    if (is_algorithm_field(field, field_len)) {
+        tag = span(field, field_len);
+        if (!previous_column(line, &bar, &field, &field_len))
             return false;
-        field = field_bar + 3;
-        field_len = (size_t)(line + rest - field);
     }
-    if (!is_size_field(field, field_len) || field_bar == line)
+    if (is_time_field(field, field_len) && !previous_column(line, &bar, &field, &field_len))
+        return false;
+    if (!is_size_field(field, field_len) || bar == line)
         return false;
     r->syntax = SUM_HC;
-    r->tag = span(NULL, 0);
+    r->tag = tag;
     r->digest = span(digest, digest_len);
-    r->name = span(line, (size_t)(field_bar - line));
+    r->name = span(line, (size_t)(bar - line));
     r->coding = NAME_RAW;
     return true;
 }
@@ -383,6 +414,9 @@ sum_line_kind sum_line_parse(const char *line, size_t len, bool sfv_first, sum_r
         return SUM_LINE_BLANK;
     if (line[0] == ';')
         return SUM_LINE_COMMENT;
+    /* coreutils skips '#' lines of a list: notes a person wrote there */
+    if (line[0] == '#')
+        return SUM_LINE_NOTE;
     if (memchr(line, '\0', len))
         return SUM_LINE_MALFORMED; /* no tool writes one; the name would be cut short */
     if (line[0] == '{')
@@ -629,6 +663,8 @@ const hc_algorithm *sum_tag_algorithm(const char *tag, size_t len)
         {"gost94cryptopro", "gost"}, {"keccak224", "sha-3k-224"}, {"keccak256", "sha-3k-256"},
         {"keccak384", "sha-3k-384"}, {"keccak512", "sha-3k-512"}, {"blake2b512", "blake2b"},
         {"blake2s256", "blake2s"}, {"tiger192", "tiger"}, {"b2", "blake2b"}, {"b3", "blake3"},
+        /* cksum (coreutils 9.2 on) and OpenSSL 3 name SHA-2 so */
+        {"sha2224", "sha224"}, {"sha2256", "sha256"}, {"sha2384", "sha384"}, {"sha2512", "sha512"},
     };
     char folded[64], row[64];
     if (fold_name(tag, len, folded, sizeof(folded)) == 0)

@@ -18,8 +18,8 @@
 
 typedef enum sum_syntax {
     SUM_JSON,       /* {"path":…,"algorithm":…,"digest":…} (hc --format json) */
-    SUM_BSD,        /* TAG (name) = digest (cksum --tag, rhash --bsd, hc --format bsd) */
-    SUM_HC,         /* path | size | [time | ]digest (hc's default lines) */
+    SUM_BSD,        /* TAG (name) = digest (cksum --tag, rhash --bsd, hc --format bsd), TAG(name)= digest (openssl dgst) */
+    SUM_HC,         /* path | size | [time | ][algorithm | ]digest (hc's default lines) */
     SUM_GNU,        /* digest  name, digest *name (sha256sum, b3sum, rhash --simple, hc --format gnu) */
     SUM_GNU_SPACE,  /* digest name (hc -c; md5 -r) */
     SUM_SFV         /* name digest, ';' comments (SFV, rhash --sfv, hc --sfv) */
@@ -48,6 +48,7 @@ typedef struct sum_reading {
 typedef enum sum_line_kind {
     SUM_LINE_BLANK,     /* empty or white space only: skipped */
     SUM_LINE_COMMENT,   /* ';' (SFV) comment: skipped */
+    SUM_LINE_NOTE,      /* '#' comment (coreutils skips them): skipped */
     SUM_LINE_ENTRY,     /* at least one reading */
     SUM_LINE_MALFORMED  /* no reading at all */
 } sum_line_kind;

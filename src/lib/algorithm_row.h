@@ -82,6 +82,11 @@ struct hc_algorithm {
 #define HC_ROW_CTX(size) \
     .ctx_size = (uint32_t)((size) + HC_STATIC_CHECK((size) <= HC_MAX_CTX_SIZE, "context larger than HC_MAX_CTX_SIZE"))
 
+/* The hooks of a row computed by hc's own code: prefix_init, _update and
+ * _final (each backend has its own: HC_OSSL_HOOKS, HC_RHASH_ROW, the CRCs'). */
+#define HC_OWN_HOOKS(prefix) \
+    .backend = HC_BACKEND_OWN, .init = prefix##_init, .update = prefix##_update, .final = prefix##_final
+
 /* The table, indexed by hc_algorithm_id. */
 extern const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT];
 

@@ -35,10 +35,7 @@ static_assert(HC_WHIRLPOOL == 49, "the contract's 50 algorithms keep ids 0..49; 
         .passes = (pass_count) + HC_STATIC_CHECK((pass_count) >= 3 && (pass_count) <= 5,              \
                                                  "HAVAL has 3, 4 or 5 passes"),                       \
         HC_ROW_CTX(sizeof(hc_haval_ctx)),                                                             \
-        .backend = HC_BACKEND_OWN,                                                                    \
-        .init = hc_haval_init,                                                                        \
-        .update = hc_haval_update,                                                                    \
-        .final = hc_haval_final,                                                                      \
+        HC_OWN_HOOKS(hc_haval),                                                                       \
     }
 
 static const hc_tree_hooks tth_tree = {
@@ -76,9 +73,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(64, 128, blake2b),
         .flags = 0,
         HC_ROW_CTX(sizeof(hc_blake2b_ctx)),
-        .init = hc_blake2b_init,
-        .update = hc_blake2b_update,
-        .final = hc_blake2b_final,
+        HC_OWN_HOOKS(hc_blake2b),
     },
     [HC_BLAKE2S] = {
         .id = HC_BLAKE2S,
@@ -87,9 +82,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(32, 64, blake2s),
         .flags = 0,
         HC_ROW_CTX(sizeof(hc_blake2s_ctx)),
-        .init = hc_blake2s_init,
-        .update = hc_blake2s_update,
-        .final = hc_blake2s_final,
+        HC_OWN_HOOKS(hc_blake2s),
     },
     [HC_BLAKE3] = {
         .id = HC_BLAKE3,
@@ -99,9 +92,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = HC_ALG_XOF_KEYED,
         HC_ROW_CTX(sizeof(hc_blake3_ctx)),
         .simd_levels = HC_BLAKE3_SIMD_LEVELS,
-        .init = hc_blake3_init,
-        .update = hc_blake3_update,
-        .final = hc_blake3_final,
+        HC_OWN_HOOKS(hc_blake3),
         .update_parallel = hc_blake3_update_parallel,
         .tree = &blake3_tree,
     },
@@ -175,9 +166,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(16, 16, md2),
         .flags = 0,
         HC_ROW_CTX(sizeof(hc_md2_ctx)),
-        .init = hc_md2_init,
-        .update = hc_md2_update,
-        .final = hc_md2_final,
+        HC_OWN_HOOKS(hc_md2),
     },
     [HC_MD4] = {
         .id = HC_MD4,
@@ -210,9 +199,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(16, 64, ripemd),
         .flags = 0,
         HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
-        .init = hc_ripemd_init,
-        .update = hc_ripemd_update,
-        .final = hc_ripemd_final,
+        HC_OWN_HOOKS(hc_ripemd),
     },
     [HC_RIPEMD160] = {
         .id = HC_RIPEMD160,
@@ -222,9 +209,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         /* Ours, not OpenSSL's: 1.75x faster here (bench/bench_classic.c). */
         HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
-        .init = hc_ripemd_init,
-        .update = hc_ripemd_update,
-        .final = hc_ripemd_final,
+        HC_OWN_HOOKS(hc_ripemd),
     },
     [HC_RIPEMD256] = {
         .id = HC_RIPEMD256,
@@ -233,9 +218,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(32, 64, ripemd),
         .flags = 0,
         HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
-        .init = hc_ripemd_init,
-        .update = hc_ripemd_update,
-        .final = hc_ripemd_final,
+        HC_OWN_HOOKS(hc_ripemd),
     },
     [HC_RIPEMD320] = {
         .id = HC_RIPEMD320,
@@ -244,9 +227,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         HC_ROW_SHAPE(40, 64, ripemd),
         .flags = 0,
         HC_ROW_CTX(sizeof(hc_ripemd_ctx)),
-        .init = hc_ripemd_init,
-        .update = hc_ripemd_update,
-        .final = hc_ripemd_final,
+        HC_OWN_HOOKS(hc_ripemd),
     },
     [HC_SHA3_224] = {
         .id = HC_SHA3_224,
@@ -257,9 +238,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
         HC_ROW_CTX(sizeof(hc_keccak_ctx)),
         .simd_levels = HC_KECCAK_SIMD_LEVELS,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_SHA3_256] = {
         .id = HC_SHA3_256,
@@ -270,9 +249,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
         HC_ROW_CTX(sizeof(hc_keccak_ctx)),
         .simd_levels = HC_KECCAK_SIMD_LEVELS,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_SHA3_384] = {
         .id = HC_SHA3_384,
@@ -283,9 +260,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
         HC_ROW_CTX(sizeof(hc_keccak_ctx)),
         .simd_levels = HC_KECCAK_SIMD_LEVELS,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_SHA3_512] = {
         .id = HC_SHA3_512,
@@ -296,9 +271,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_KECCAK_DOMAIN_SHA3,
         HC_ROW_CTX(sizeof(hc_keccak_ctx)),
         .simd_levels = HC_KECCAK_SIMD_LEVELS,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_KECCAK_224] = {
         .id = HC_KECCAK_224,
@@ -309,9 +282,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
         HC_ROW_CTX(sizeof(hc_keccak_ctx)),
         .simd_levels = HC_KECCAK_SIMD_LEVELS,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_KECCAK_256] = {
         .id = HC_KECCAK_256,
@@ -322,9 +293,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
         HC_ROW_CTX(sizeof(hc_keccak_ctx)),
         .simd_levels = HC_KECCAK_SIMD_LEVELS,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_KECCAK_384] = {
         .id = HC_KECCAK_384,
@@ -335,9 +304,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
         HC_ROW_CTX(sizeof(hc_keccak_ctx)),
         .simd_levels = HC_KECCAK_SIMD_LEVELS,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_KECCAK_512] = {
         .id = HC_KECCAK_512,
@@ -348,9 +315,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .pad_byte = HC_KECCAK_DOMAIN_KECCAK,
         HC_ROW_CTX(sizeof(hc_keccak_ctx)),
         .simd_levels = HC_KECCAK_SIMD_LEVELS,
-        .init = hc_keccak_init,
-        .update = hc_keccak_update,
-        .final = hc_keccak_final,
+        HC_OWN_HOOKS(hc_keccak),
     },
     [HC_SHA1] = {
         .id = HC_SHA1,
@@ -418,9 +383,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         /* Ours, not librhash's: as fast or faster (bench/bench_classic.c) and
          * a plain context that brute force can copy. */
         HC_ROW_CTX(sizeof(hc_tiger_ctx)),
-        .init = hc_tiger_init,
-        .update = hc_tiger_update,
-        .final = hc_tiger_final,
+        HC_OWN_HOOKS(hc_tiger),
     },
     [HC_TIGER2] = {
         .id = HC_TIGER2,
@@ -430,9 +393,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_TIGER_PADDING_TIGER2,
         HC_ROW_CTX(sizeof(hc_tiger_ctx)),
-        .init = hc_tiger_init,
-        .update = hc_tiger_update,
-        .final = hc_tiger_final,
+        HC_OWN_HOOKS(hc_tiger),
     },
     [HC_TTH] = {
         .id = HC_TTH,
@@ -442,9 +403,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .flags = 0,
         .pad_byte = HC_TIGER_PADDING_TIGER, /* its leaves are Tiger hashes (THEX §2.1) */
         HC_ROW_CTX(sizeof(hc_tth_ctx)),
-        .init = hc_tth_init,
-        .update = hc_tth_update,
-        .final = hc_tth_final,
+        HC_OWN_HOOKS(hc_tth),
         .tree = &tth_tree,
     },
     [HC_WHIRLPOOL] = {
@@ -464,9 +423,7 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .digest_len = 4,
         .block_len = 1,
         HC_ROW_CTX(sizeof(hc_adler32_ctx)),
-        .init = hc_adler32_init,
-        .update = hc_adler32_update,
-        .final = hc_adler32_final,
+        HC_OWN_HOOKS(hc_adler32),
     },
 #endif
 };

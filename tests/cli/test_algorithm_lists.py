@@ -28,13 +28,20 @@ def test_string_list_prints_each_algorithm_in_list_order(hc):
 
 def test_all_in_string_and_file_modes(hc, t):
     """`all` is every row, in the table's (byte-wise sorted) order; each
-    line as that algorithm alone prints it."""
+    line as that algorithm alone prints it, but hc's own file line names
+    its algorithm in a column before the digest (§10.8)."""
     r = hc("all", "string", "-s", "123")
     assert (r.rc, r.lines) == (0, [VECTORS[(alg, "123")] for alg in ALGORITHMS])
     r = run_hc("all", "file", "-s", "t/notempty", "-c", cwd=t)
     assert (r.rc, r.lines) == (0, [f"{file_vector(alg, '123')} t/notempty" for alg in ALGORITHMS])
     r = run_hc("all", "file", "-s", "t/empty", cwd=t)
-    assert (r.rc, r.lines) == (0, [f"t/empty | 0 bytes | {file_vector(alg, '')}" for alg in ALGORITHMS])
+    assert (r.rc, r.lines) == (0, [f"t/empty | 0 bytes | {alg} | {file_vector(alg, '')}" for alg in ALGORITHMS])
+    r = run_hc("all", "file", "-s", "t/empty", "-t", cwd=t)
+    assert r.rc == 0 and [line.split(" | ")[3:] for line in r.lines] == [
+        [alg, file_vector(alg, "")] for alg in ALGORITHMS]
+    # one algorithm: the contract's line, byte for byte
+    r = run_hc("md5", "file", "-s", "t/empty", cwd=t)
+    assert r.lines == [f"t/empty | 0 bytes | {file_vector('md5', '')}"]
 
 
 def test_dir_mode_prints_every_algorithm_of_a_file_before_the_next_file(t):
@@ -118,7 +125,8 @@ def test_options_some_rows_lack_are_not_offered(hc, t):
 def test_help_of_a_list_word(hc):
     r = hc("md5,sha1", "-h")
     assert r.rc == 0 and "Usage: hc md5,sha1 <COMMAND>" in r.lines
-    modes = [line.split()[0] for line in r.lines if line.startswith("    ")]
+    commands = r.lines[r.lines.index("Commands:") + 1:]
+    modes = [line.split()[0] for line in commands[:commands.index("")] if not line.startswith("     ")]
     assert modes == ["string", "file", "dir", "check"]
     r = hc("all", "file", "-h")
     assert r.rc == 0 and "Usage: hc all file [OPTIONS]" in r.lines

@@ -17,6 +17,11 @@ from test_algorithm_lists import settled_ticks
 
 assert open_tmp and remove_test_files  # fixtures, used by name
 
+# The rows with 32-byte digests (the contract's table of algorithms, §1.2),
+# in hc's byte-wise order.
+ALGORITHMS_BY_LENGTH = {32: ["blake2s", "blake3", "edonr256", "gost", "haval-256-3", "haval-256-4", "haval-256-5",
+                             "ripemd256", "sha-3-256", "sha-3k-256", "sha256", "snefru256"]}
+
 FILES = {b"a": b"alpha", b"b c": b"with space", b"sub/d": b"deeper", b"back\\slash": b"bs", b"new\nline": b"nl",
          b"bad\xff": b"not utf-8", b"empty": b""}
 
@@ -86,9 +91,12 @@ def test_every_format_hc_writes_round_trips(tree, alg, options):
     assert r.rc == 0, r
     assert len(ok_lines(r.out)) == listing.count(b"\n") and r.err == ""
     if needs_alg:
-        # without the algorithm the line cannot be placed: exit 2, the line named
+        # without the algorithm, the first entry of each digest length tells
+        # it among the rows of that length; stderr says which (§10.8)
         r = check("check", "-s", list_path, cwd=tree)
-        assert r.rc == 2 and f"{list_path}: 1: cannot tell which algorithm" in r.err
+        assert r.rc == 0 and len(ok_lines(r.out)) == listing.count(b"\n"), r
+        for name in alg.split(","):
+            assert f"{list_path}: untagged digests of " in r.err and f": {name} made line " in r.err, r
     (tree / "t" / "a").write_bytes(b"changed")
     r = check(*word, "check", "-s", list_path, cwd=tree)
     assert r.rc == 1
@@ -307,18 +315,38 @@ def test_bad_lists(tree, open_tmp):
 
 
 def test_bad_entries(tree):
-    """A directory, a FIFO (never waited on), a missing file: FAILED open or
-    read, the reason on stderr, exit 1."""
+    """A directory, a missing file: FAILED open or read, the reason on
+    stderr, exit 1. /dev/null and a FIFO are read as sha256sum -c reads
+    them (a FIFO's writer sends the bytes)."""
     os.mkfifo(tree / "fifo")
     good = hashlib.md5(b"").hexdigest()
-    (tree / "list").write_text(f"{good}  t\n{good}  fifo\n{good}  missing\n{good}  t/empty\n")
-    r = run_hc("md5", "check", "-s", "list", cwd=tree, timeout=30)
-    assert r.rc == 1
-    assert r.lines == ["t: FAILED open or read", "fifo: FAILED open or read", "missing: FAILED open or read",
-                       "t/empty: OK"]
-    assert r.err.splitlines() == ["hc: t: Is a directory", "hc: fifo: not a regular file; not read",
-                                  "hc: missing: No such file or directory",
-                                  "hc: WARNING: 3 listed files could not be read"]
+    fed = hashlib.md5(b"through the fifo").hexdigest()
+    (tree / "list").write_text(f"{good}  t\n{fed}  fifo\n{good}  missing\n{good}  t/empty\n{good}  /dev/null\n")
+    proc = subprocess.Popen([HC_BINARY, "md5", "check", "-s", "list"], cwd=tree, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    with open(tree / "fifo", "wb") as writer:  # opens once hc reads the FIFO
+        writer.write(b"through the fifo")
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    assert out.decode().splitlines() == ["t: FAILED open or read", "fifo: OK", "missing: FAILED open or read",
+                                         "t/empty: OK", "/dev/null: OK"]
+    assert err.decode().splitlines() == ["hc: t: Is a directory", "hc: missing: No such file or directory",
+                                         "hc: WARNING: 2 listed files could not be read"]
+
+
+def test_ctrl_c_stops_a_fifo_without_a_writer(tree):
+    """A listed FIFO nobody writes waits, as with sha256sum -c; Ctrl+C ends
+    the wait: exit 130, what was printed stays."""
+    os.mkfifo(tree / "fifo")
+    good = hashlib.md5(b"").hexdigest()
+    (tree / "list").write_text(f"{good}  t/empty\n{good}  fifo\n")
+    proc = spawn_hc(["md5", "check", "-s", "list"], cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    stdin=subprocess.DEVNULL)
+    assert proc.stdout.readline() == b"t/empty: OK\n"
+    wait_for_handler(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, out, err) == (130, b"", b"hc: interrupted\n")
 
 
 def test_nul_bytes_and_names_that_are_not_utf8(tree):
@@ -443,14 +471,26 @@ def test_ctrl_c_stops_a_check_with_what_was_printed(tree):
     assert (proc.returncode, out, err) == (130, b"", b"hc: interrupted\n")
 
 
-def test_a_piped_list_needs_its_algorithm_named(tree):
-    """The README's form: another tool's list on a pipe, the algorithm on
-    the command line. Without it, an untagged line of standard input cannot
-    be placed: exit 2, and the suggested command is one that can be typed
-    ('-s -', not the display name 'standard input')."""
+def test_a_piped_list_without_its_algorithm(tree):
+    """Another tool's list on a pipe (no -s: standard input, §10.8). Without
+    the algorithm, the first entries tell it among the rows of the digest's
+    length (b3sum's list is BLAKE3's, not SHA-256's, though both are 64 hex
+    digits); when none of them made the first three, every candidate is
+    named and the rest of the list is an error (exit 2)."""
+    b3 = subprocess.run(["b3sum", "t/a", "t/b c"], cwd=tree, stdout=subprocess.PIPE, check=True).stdout
+    r = check("check", cwd=tree, stdin=b3)
+    assert (r.rc, r.out) == (0, "t/a: OK\nt/b c: OK\n"), r
+    assert r.err == ("hc: standard input: untagged digests of 32 bytes: blake3 made line 1's (t/a); "
+                     "the list is verified with it\n"), r
     listing = f"{hashlib.sha256(b'alpha').hexdigest()}  t/a\n".encode()
-    r = check("sha256", "check", "-s", "-", cwd=tree, stdin=listing)
+    r = check("sha256", "check", cwd=tree, stdin=listing)
     assert (r.rc, r.out) == (0, "t/a: OK\n"), r
-    r = check("check", "-s", "-", cwd=tree, stdin=listing)
-    assert r.rc == 2, r
-    assert "standard input: 1: cannot tell which algorithm" in r.err and "'hc sha256 check -s -'" in r.err, r.err
+    wrong = "".join(f"{hashlib.sha256(b'x').hexdigest()}  t/a\n" for _ in range(4)).encode()
+    r = check("check", "-s", "-", cwd=tree, stdin=wrong)
+    assert r.rc == 2 and r.lines == ["t/a: FAILED"] * 3, r
+    names = ", ".join(a for a in ALGORITHMS_BY_LENGTH[32])
+    assert f"hc: standard input: none of {names} made the digests of the first 3 entries of 32 bytes" in r.err
+    assert "standard input: 4: cannot tell which algorithm made this line's digest (a digest of 64 characters " \
+           f"is one of {names}); name it: 'hc <alg> check -s -'" in r.err, r.err
+
+

@@ -41,7 +41,8 @@ def help_list(words, heading):
     for line in lines[lines.index(heading) + 1:]:
         if not line.strip():
             break
-        names.append(line.split()[0])
+        if len(line) - len(line.lstrip()) <= 4:  # not a wrapped description's next line
+            names.append(line.split()[0])
     return names
 
 
@@ -76,6 +77,8 @@ def help_options(*words):
     start = lines.index("Options:") + 1
     options = []
     for line in lines[start:]:
+        if len(line) - len(line.lstrip()) > 8:
+            continue  # a wrapped description's next line (options stand at 4 or 8)
         spec = line.strip().split("  ")[0]  # "-s, --source=<file>"
         for part in spec.split(", "):
             options.append(part.split("=")[0])

@@ -4,7 +4,7 @@ section, rendered by man itself."""
 import os
 import re
 
-from conftest import (BUILD_DIR, contract_algorithms, help_algorithms, help_commands, help_modes,
+from conftest import (BUILD_DIR, PREFIX, contract_algorithms, help_algorithms, help_commands, help_modes,
                       help_options, run)
 
 MAN_PAGE = BUILD_DIR / "share" / "man" / "man1" / "hc.1"
@@ -58,3 +58,25 @@ def test_every_command():
 def test_version_filled_in():
     version = run([os.environ.get("HC_BINARY", str(BUILD_DIR / "hc")), "--version"]).stdout.split()[1]
     assert f"hc {version}" in rendered()
+
+
+def test_synopsis_exit_status_and_the_installed_documents(installed):
+    """Every mode in SYNOPSIS (check and `hc ALG PATH...` too), every exit
+    status (130 included), and a documents folder that install fills."""
+    text = rendered()
+    synopsis = section(text, "SYNOPSIS", lambda l: l and not l.startswith(" "))
+    for mode in help_modes():
+        assert f"hc algorithm {mode}" in synopsis, mode
+    assert "hc check " in synopsis and "hc algorithm path [path...]" in synopsis
+    status = section(text, "EXIT STATUS", lambda l: l and not l.startswith(" "))
+    for code in ("0", "1", "2", "130"):
+        assert re.search(rf"^ {{7}}{code} ", status, re.M), code
+    named = re.search(r"(/\S+)/cli\.md where hc is installed", text)
+    assert named, "the page names no installed cli.md"
+    destdir, prefix = installed
+    assert named.group(1).startswith(PREFIX + "/")
+    assert (prefix / named.group(1)[len(PREFIX) + 1:] / "cli.md").is_file(), named.group(1)
+    # examples of every mode, with its commands
+    for mode in help_modes():
+        part = section(text, f"   hc ALGORITHM {mode} ", lambda l: l.startswith("   hc ") or (l and not l.startswith(" ")))
+        assert "Examples:" in part and re.search(rf"^ {{7}}hc \S+ {mode} ", part, re.M) or mode == "file", mode

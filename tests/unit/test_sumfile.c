@@ -92,6 +92,13 @@ static void test_lines(void)
     check_kind("", SUM_LINE_BLANK);
     check_kind(" \t \r", SUM_LINE_BLANK);
     check_kind("; comment", SUM_LINE_COMMENT);
+    check_kind("# a note", SUM_LINE_NOTE);
+    check_kind("  #d41d8cd98f00b204e9800998ecf8427e  x", SUM_LINE_NOTE);
+    /* openssl dgst: TAG(name)= digest; several algorithms' hc lines name theirs */
+    check_line("MD5(a b)= 00ff", false, SUM_BSD, "MD5", "00ff", "a b");
+    check_line("SHA2-256(x)= y)= 00ff", false, SUM_BSD, "SHA2-256", "00ff", "x)= y");
+    check_line("t/x | 3 bytes | sha-3-256 | 00FF", false, SUM_HC, "sha-3-256", "00FF", "t/x");
+    check_line("t/x | 3 bytes | 0.000 sec | md5 | 00FF", false, SUM_HC, "md5", "00FF", "t/x");
     check_kind("garbage", SUM_LINE_MALFORMED);
     check_kind("{\"path\":\"x\",\"error\":\"open error\"}", SUM_LINE_MALFORMED);
     check_kind("{\"path\":\"x\",\"algorithm\":\"md5\",\"digest\":\"00\"} trailing", SUM_LINE_MALFORMED);
@@ -121,6 +128,8 @@ static void test_names(void)
     check_tag("SHA256", "sha256");
     check_tag("SHA-256", "sha256");
     check_tag("SHA3-256", "sha-3-256");
+    check_tag("SHA2-256", "sha256");
+    check_tag("SHA2-512", "sha512");
     check_tag("sha-3-256", "sha-3-256");
     check_tag("SHA-3K-512", "sha-3k-512");
     check_tag("KECCAK-256", "sha-3k-256");

@@ -497,9 +497,13 @@ const cli_command cli_command_bench = {
     .mode =
         {
             .name = "bench",
-            .description = "measure every algorithm (or those listed) on this CPU: throughput and brute-force speed",
+            .description = "measure the algorithms on this CPU: throughput, brute-force speed",
             .options = bench_options,
             .option_count = sizeof(bench_options) / sizeof(bench_options[0]),
+            .examples = (const char *const[]){
+                "hc bench", "every algorithm: MB/s, cycles per byte, backend, brute-force candidates per second",
+                "hc bench sha256,blake3 --size 1048576", "two algorithms on 1 MiB buffers",
+                NULL},
         },
     .usage = "[ALGORITHM[,ALGORITHM...] | all] [OPTIONS]",
     .run = run_bench,

@@ -152,9 +152,9 @@ typedef struct check_job {
     const hc_algorithm *rows[HC_ALGORITHM_COUNT];
     size_t row_count;
     size_t first_item, item_count;
-    bool not_regular;                      /* a FIFO, socket or device: never read */
     size_t line;                           /* other kinds */
-    char reason[160];
+    bool guess;                            /* rows: every algorithm of the digest's length (§10.8) */
+    char reason[320];
 } check_job;
 
 typedef struct check_list {
@@ -162,6 +162,11 @@ typedef struct check_list {
     const char *display;     /* in messages */
     size_t dir_len;          /* SFV and hc lines are relative to name[0, dir_len) */
     const hc_algorithm *named; /* the algorithm the list's file name implies */
+    /* untagged digests without an algorithm, by digest length (§10.8):
+     * the row that made the first entries', the entries tried so far */
+    const hc_algorithm *guessed[HC_MAX_DIGEST_LEN + 1];
+    uint8_t guesses[HC_MAX_DIGEST_LEN + 1];
+    bool guessing;           /* a guessed entry waits in the batch: verify it before the next line */
     bool sfv_first;
     bool have_last;
     sum_syntax last_syntax;  /* the syntax of the last entry, tried first */
@@ -204,8 +209,8 @@ static check_job *new_job(check_run *run, job_kind kind)
     job->path_len = 0;
     job->row_count = 0;
     job->first_item = run->item_count;
+    job->guess = false;
     job->item_count = 0;
-    job->not_regular = false;
     job->line = run->list->line;
     job->reason[0] = '\0';
     return job;
@@ -275,9 +280,79 @@ static bool add_entry(check_run *run, sum_syntax syntax, const char *name, size_
     return true;
 }
 
-/* The algorithms a reading may be for, before its digest is looked at. */
+/* ---- an untagged list and no algorithm: the digest's length tells the
+ * candidates, the first entries tell which of them (§10.8) ---- */
+
+/* Guessed entries (each one read with every candidate) before giving up. */
+#define GUESS_TRIES 3
+
+/* Every row whose digest the text can be, of one length: hex first (64
+ * hex digits are also Base64 of 48 bytes), else the first length the text
+ * decodes to. */
+static size_t digest_candidates(sum_span digest, const hc_algorithm **rows)
+{
+    uint8_t scratch[HC_MAX_DIGEST_LEN];
+    for (int pass = 0; pass < 2; pass++) {
+        size_t count = 0, len = 0;
+        for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+            const hc_algorithm *alg = hc_algorithm_at(i);
+            size_t n = hc_algorithm_digest_len(alg);
+            bool fits = pass == 0 ? 2 * n == digest.len : len == 0 || n == len;
+            if (fits && sum_digest_decode(digest, scratch, n)) {
+                rows[count++] = alg;
+                len = n;
+            }
+        }
+        if (count)
+            return count;
+    }
+    return 0;
+}
+
+/* "<n> characters: one of a, b, c" for the message of a line that names
+ * no algorithm. */
+static void name_candidates(sum_span digest, char *text, size_t size)
+{
+    const hc_algorithm *rows[HC_ALGORITHM_COUNT];
+    size_t count = digest_candidates(digest, rows);
+    size_t n = (size_t)snprintf(text, size, "a digest of %zu characters", digest.len);
+    for (size_t i = 0; i < count && n < size; i++)
+        n += (size_t)snprintf(text + n, size - n, "%s%s", i ? ", " : count > 1 ? " is one of " : " is ",
+                              hc_algorithm_name(rows[i]));
+}
+
+/* A guessed entry was verified: the first candidate that made its digest
+ * becomes the list's algorithm for digests of that length; after
+ * GUESS_TRIES entries without one, the list's remaining lines of that
+ * length name no algorithm. */
+static void settle_guess(check_run *run, const check_job *job, const hc_algorithm *matched)
+{
+    check_list *list = run->list;
+    size_t len = hc_algorithm_digest_len(job->rows[0]);
+    list->guessing = false;
+    if (matched) {
+        list->guessed[len] = matched;
+        if (!run->status_only)
+            progress_warn("%s: untagged digests of %zu bytes: %s made line %zu's (%.*s); the list is verified with it",
+                          list->display, hc_algorithm_digest_len(matched), hc_algorithm_name(matched), job->line,
+                          (int)(job->path_len < 200 ? job->path_len : 200), job->path);
+        return;
+    }
+    if (++list->guesses[len] < GUESS_TRIES)
+        return;
+    char names[320] = "";
+    size_t n = 0;
+    for (size_t i = 0; i < job->row_count && n < sizeof(names); i++)
+        n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "", hc_algorithm_name(job->rows[i]));
+    progress_warn("%s: none of %s made the digests of the first %d entries of %zu bytes; name the algorithm: "
+                  "'hc <alg> check -s %s'",
+                  list->display, names, GUESS_TRIES, len, list->name);
+}
+
+/* The algorithms a reading may be for, before its digest is looked at;
+ * *guess: the candidates of an untagged digest, to be told apart. */
 static size_t candidate_rows(check_run *run, const sum_reading *r, const hc_algorithm **rows, char *reason,
-                             size_t reason_size, bool *no_algorithm)
+                             size_t reason_size, bool *no_algorithm, bool *guess)
 {
     const cli_algs *algs = run->algs;
     if (r->tag.len) {
@@ -310,8 +385,22 @@ static size_t candidate_rows(check_run *run, const sum_reading *r, const hc_algo
         rows[count++] = algs->rows[i];
     if (count == 0 && run->list->named)
         rows[count++] = run->list->named;
-    if (count == 0 && sum_digest_plausible(r->digest))
+    if (count == 0 && sum_digest_plausible(r->digest)) {
         *no_algorithm = true;
+        if ((count = digest_candidates(r->digest, rows)) > 0) {
+            size_t len = hc_algorithm_digest_len(rows[0]);
+            const hc_algorithm *guessed = run->list->guessed[len];
+            if (guessed) {
+                rows[0] = guessed;
+                return 1;
+            }
+            *guess = run->list->guesses[len] < GUESS_TRIES;
+            if (*guess)
+                return count;
+        }
+        name_candidates(r->digest, reason, reason_size);
+        return 0;
+    }
     if (count == 0)
         snprintf(reason, reason_size, "no algorithm is named for this line");
     return count;
@@ -323,7 +412,8 @@ static bool try_reading(check_run *run, const sum_reading *r, char *reason, size
                         bool *failed)
 {
     const hc_algorithm *rows[HC_ALGORITHM_COUNT];
-    size_t count = candidate_rows(run, r, rows, reason, reason_size, no_algorithm);
+    bool guess = false;
+    size_t count = candidate_rows(run, r, rows, reason, reason_size, no_algorithm, &guess);
     if (count == 0)
         return false;
     /* keep the rows whose digest length the text fits */
@@ -351,8 +441,12 @@ static bool try_reading(check_run *run, const sum_reading *r, char *reason, size
         snprintf(reason, reason_size, "the file name is not valid (a bad escape, a NUL byte, or too long)");
         return false;
     }
-    if (!add_entry(run, r->syntax, run->name, name_len, rows, kept, expected, expected_len))
+    if (!add_entry(run, r->syntax, run->name, name_len, rows, kept, expected, expected_len)) {
         *failed = true;
+    } else if (guess) {
+        run->jobs[run->job_count - 1].guess = true;
+        run->list->guessing = true;
+    }
     run->list->have_last = true;
     run->list->last_syntax = r->syntax;
     return true;
@@ -366,6 +460,7 @@ static bool take_line(check_run *run, const char *text, size_t len)
     size_t count;
     switch (sum_line_parse(text, len, list->sfv_first, readings, &count)) {
     case SUM_LINE_BLANK:
+    case SUM_LINE_NOTE:
         return true;
     case SUM_LINE_COMMENT:
         list->sfv_first = true; /* ';' comments belong to SFV */
@@ -405,7 +500,8 @@ static int open_job(void *ctx, size_t i, struct stat *st, file_result *result)
         result->status = READ_SKIPPED;
         return -1;
     }
-    /* O_NONBLOCK: a FIFO in the list must not wait for a writer */
+    /* O_NONBLOCK: a FIFO in the list waits for its writer in the reader's
+     * poll, where Ctrl+C reaches it, not in open(2) */
     int fd = open(job->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
         result->status = READ_OPEN_ERROR;
@@ -418,12 +514,9 @@ static int open_job(void *ctx, size_t i, struct stat *st, file_result *result)
     } else if (S_ISDIR(st->st_mode)) {
         result->status = READ_READ_ERROR;
         result->error_number = EISDIR;
-    } else if (!S_ISREG(st->st_mode)) {
-        /* FIFOs, sockets, devices: reading one could wait forever */
-        result->status = READ_OPEN_ERROR;
-        result->error_number = 0;
-        job->not_regular = true;
     } else {
+        /* files, and FIFOs and devices as sha256sum -c reads them: to
+         * their end (a written disk image against its published sum) */
         return fd;
     }
     close(fd);
@@ -495,9 +588,8 @@ static void print_file_job(check_run *run, const check_job *job, const file_resu
     if (result->status != READ_OK) {
         if (run->ignore_missing && result->status == READ_OPEN_ERROR && result->error_number == ENOENT)
             return;
-        const char *reason = job->not_regular ? "not a regular file; not read" : result->error_number
-                                                                                     ? strerror(result->error_number)
-                                                                                     : read_status_text(result->status);
+        const char *reason =
+            result->error_number ? strerror(result->error_number) : read_status_text(result->status);
         /* said even with --status, as coreutils does */
         print_name_error(job->path, job->path_len, reason);
         for (size_t k = 0; k < job->item_count; k++) {
@@ -508,8 +600,11 @@ static void print_file_job(check_run *run, const check_job *job, const file_resu
                 print_verdict(run, job, item, job->rows[first], "FAILED open or read", reason);
             }
         }
+        if (job->guess)
+            settle_guess(run, job, NULL);
         return;
     }
+    const hc_algorithm *first_match = NULL;
     for (size_t k = 0; k < job->item_count; k++) {
         const check_item *item = &run->items[job->first_item + k];
         const hc_algorithm *alg = NULL;
@@ -518,6 +613,7 @@ static void print_file_job(check_run *run, const check_job *job, const file_resu
             if ((item->rows >> r & 1) && memcmp(row_digest(job, result, r), item->expected, item->expected_len) == 0)
                 alg = job->rows[r];
         if (alg) {
+            first_match = first_match ? first_match : alg;
             list->verified++;
             if (!run->status_only && !run->quiet)
                 print_verdict(run, job, item, alg, "OK", NULL);
@@ -527,6 +623,8 @@ static void print_file_job(check_run *run, const check_job *job, const file_resu
                 print_verdict(run, job, item, job->rows[__builtin_ctzll(item->rows)], "FAILED", NULL);
         }
     }
+    if (job->guess)
+        settle_guess(run, job, first_match);
 }
 
 static bool print_job(void *ctx, size_t i, const file_result *result)
@@ -554,9 +652,9 @@ static bool print_job(void *ctx, size_t i, const file_result *result)
         /* the first one is an error (exit 2), whatever -w says; the
          * example is a command to type, so standard input is '-' there */
         if (list->no_algorithm++ == 0)
-            progress_warn("%s: %zu: cannot tell which algorithm made this line's digest; name it, as in "
-                          "'hc sha256 check -s %s'",
-                    list->display, job->line, list->name);
+            progress_warn("%s: %zu: cannot tell which algorithm made this line's digest (%s); name it: "
+                          "'hc <alg> check -s %s'",
+                          list->display, job->line, job->reason, list->name);
         break;
     }
     return !run->out->write_failed;
@@ -630,7 +728,8 @@ static int check_list_file(check_run *run, const char *name)
             add_problem(run, JOB_MALFORMED, "longer than 1 MiB");
         else if (!take_line(run, text, len))
             no_memory = true;
-        if (run->job_count == capacity || run->item_count == ITEMS_PER_BATCH)
+        /* a guessed entry decides how the next lines are read */
+        if (run->job_count == capacity || run->item_count == ITEMS_PER_BATCH || list.guessing)
             flush(run);
     }
     flush(run);
@@ -889,12 +988,19 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
     return status;
 }
 
+static const char *const check_examples[] = {
+    "hc check -s SHA256SUMS", "the algorithm from the list's name, or from each line's tag",
+    "sha256sum *.iso | hc check", "a list on standard input; an untagged one: the first entries tell the algorithm",
+    "hc ALG check -s list --quiet", "only the failures; the exit status tells the rest",
+    "hc check -s release.sha256 --ignore-missing", "the listed files that are here",
+    NULL};
+
 /* The one mode behind both `hc <alg> check` and `hc check`. */
 #define CHECK_MODE                                                                                              \
     {                                                                                                           \
-        .name = "check", .description = "verify checksum lists (sha256sum -c, b3sum --check, rhash -c, SFV, hc's own)", \
+        .name = "check", .description = "verify the lists of sha256sum, b3sum, cksum, openssl, rhash, SFV, hc", \
         .options = check_options, .option_count = sizeof(check_options) / sizeof(check_options[0]),               \
-        .run = run_check, .lists = true, .inputs = true,                                                        \
+        .run = run_check, .lists = true, .inputs = true, .examples = check_examples,                            \
     }
 
 const cli_mode cli_mode_check = CHECK_MODE;

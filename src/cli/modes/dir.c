@@ -9,17 +9,19 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "fileline.h"
 #include "hashqueue.h"
+#include "part.h"
 #include "treecount.h"
 #include "walk.h"
 
 static const cli_option_spec dir_options[] = {
     {OPT_SOURCE, 's', "source", "<directory>", "source directory", 0},
-    {OPT_HASH, 'm', "hash", "<string>", "hash to search a file that matches it", 0},
+    {OPT_HASH, 'm', "hash", "<string>", "as -H (when both are given, -H counts)", 0},
     {OPT_EXCLUDE, 'e', "exclude", "<string>", "exclude files that match the pattern ('*' and '?', ';' separates patterns)", 0},
     {OPT_INCLUDE, 'i', "include", "<string>", "include only files that match the pattern ('*' and '?', ';' separates patterns)", 0},
-    {OPT_SEARCH, 'H', "search", "<string>", "hash to search a file that matches it", 0},
+    {OPT_SEARCH, 'H', "search", "<string>", "print only the files whose digest is this hash, as '<path> | <size>'", 0},
     {OPT_RECURSIVE, 'r', "recursively", NULL, "scan the directory recursively", 0},
     {OPT_LIMIT, 'z', "limit", "<number>", "hash at most this many bytes of each file", 0},
     {OPT_OFFSET, 'q', "offset", "<number>", "start hashing each file at this byte offset", 0},
@@ -36,6 +38,7 @@ static const cli_option_spec dir_options[] = {
     {OPT_LENGTH, 0, "length", "<bytes>", "output length in bytes (BLAKE3 extendable output)", HC_ALG_XOF_KEYED},
     {OPT_KEY, 0, "key", "<hex>", "keyed hash with this 32-byte key (64 hex digits)", HC_ALG_XOF_KEYED},
     {OPT_DERIVE_KEY, 0, "derive-key", "<context>", "derive a key from each file for this context string", HC_ALG_XOF_KEYED},
+    {OPT_PART, 0, "part", "<K/N>", "hash only the files of part K of N (a fixed hash of the path below -s); merge with hc merge", 0},
     {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
     {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
 };
@@ -227,6 +230,10 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
         .include = args->present[OPT_INCLUDE] ? args->value[OPT_INCLUDE] : NULL,
         .exclude = args->present[OPT_EXCLUDE] ? args->value[OPT_EXCLUDE] : NULL,
     };
+    if (!parse_part_option(args, &selection.part, &selection.parts)) {
+        free(source);
+        return EXIT_USAGE;
+    }
     walk *w = walk_open(source, &selection);
     if (w == NULL) {
         int status = EXIT_MISMATCH, error = errno;
@@ -288,6 +295,8 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
     } else if (search && !cli_parse_digest(search, strlen(search), digest_len, false, target)) {
         /* once, and nothing is walked (contract §4.5); a usage error (§9) */
         output_line(out, "invalid search hash: %s", search);
+        explain_digest_length(search == args->value[OPT_SEARCH] ? "-H/--search" : "-m/--hash", search, digest_len,
+                              false, format.algs->word);
         status = EXIT_USAGE;
     } else {
         format.search = search != NULL;
@@ -308,4 +317,10 @@ const cli_mode cli_mode_dir = {
     .option_count = sizeof(dir_options) / sizeof(dir_options[0]),
     .run = run_dir,
     .lists = true,
+    .examples = (const char *const[]){
+        "hc ALG dir -s photos -r", "every file under photos, sub-directories too, in sorted order",
+        "hc ALG dir -s . -r --format gnu -o SUMS", "a list 'hc check -s SUMS' verifies later",
+        "hc ALG dir -s . -r -i '*.iso;*.img'", "only the files whose names match a pattern",
+        "hc ALG dir -s / -r -H DIGEST", "the files whose digest is DIGEST (exit 1 when none)",
+        NULL},
 };

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "args.h"
 #include "fileline.h"
 #include "hashqueue.h"
@@ -258,7 +259,7 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
                                : hash_inputs(out, &format, args, &options, bad_target, &no_memory);
     /* exit 2 names its cause, also when the line shows an open error */
     if (bad_target)
-        fprintf(stderr, "hc: invalid -m/--hash value '%s': expected %zu hex digits\n", hash, 2 * format.digest_len);
+        explain_digest_length("-m/--hash", hash, format.digest_len, false, format.algs->word);
     int status = bad_target ? EXIT_USAGE : outcome == OUTCOME_HASHED ? EXIT_OK : EXIT_MISMATCH;
     /* stopped before the end; a Ctrl+C after it changes nothing */
     if (outcome == OUTCOME_INTERRUPTED)
@@ -283,4 +284,12 @@ const cli_mode cli_mode_file = {
     .run = run_file,
     .lists = true,
     .inputs = true,
+    .examples = (const char *const[]){
+        "hc ALG file -s big.iso", "the file's path, size and digest",
+        "hc ALG big.iso a.txt", "the same without 'file' and -s, for several files, as sha256sum takes them",
+        "tar c dir | hc ALG file", "standard input (a pipe or a redirected file), shown as '-'",
+        "hc ALG file -s big.iso -m DIGEST", "File is valid or File is invalid (exit 1)",
+        "hc ALG file --format gnu *.iso > SHA256SUMS", "lines sha256sum -c and 'hc check' read back",
+        "hc md5,sha1,sha256 file -s big.iso", "one read, one line per algorithm, each naming its algorithm",
+        NULL},
 };

@@ -8,10 +8,14 @@
 #include <time.h>
 
 #include "cli.h"
+#include "habits.h"
 #include "crack_status.h"
 #include "formats.h"
 #include "args.h"
+#include "hash_attack.h"
 #include "hash_targets.h"
+#include "part.h"
+#include "stop_marker.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
 #include "hc/encode.h"
@@ -28,9 +32,20 @@ static const cli_option_spec hash_options[] = {
     {OPT_NOPROBE, 0, "noprobe", NULL, "skip the time estimate", 0},
     {OPT_THREADS, 'T', "threads", "<int>", "the number of threads to crack with (default: all CPUs)", 0},
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
+    {OPT_STOP_FILE, 0, "stop-file", "<path>", "stop (status 3) once this file exists; create it on a find", 0},
     {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
     {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
     {OPT_FORMAT, 0, "format", "<hc|json>", "output: the lines above, or JSON (one object per target; everything else on stderr)", 0},
+    /* attacks (hash_attack.c) */
+    {OPT_MASK, 0, "mask", "<mask>", "try a mask instead of -a: ?l ?u ?d ?s ?a ?h ?H ?b ?1-?4, ?? for '?', other bytes as they are", 0},
+    {OPT_CUSTOM1, '1', "custom-charset1", "<set>", "custom set ?1 of the mask (may use ?l ?u ?d ...); -2, -3, -4 likewise", 0},
+    {OPT_CUSTOM2, '2', "custom-charset2", "<set>", "custom set ?2 of the mask", 0},
+    {OPT_CUSTOM3, '3', "custom-charset3", "<set>", "custom set ?3 of the mask", 0},
+    {OPT_CUSTOM4, '4', "custom-charset4", "<set>", "custom set ?4 of the mask", 0},
+    {OPT_INCREMENT, 0, "increment", NULL, "try the mask's prefixes too, shortest first (-n/-x bound their lengths)", 0},
+    {OPT_WORDLIST, 0, "wordlist", "<file>", "try the words of the file ('-': stdin); with --mask before or after it: the hybrid attack", 0},
+    {OPT_RULES, 0, "rules", "<file>", "mangle each word with every rule of the file (hashcat's rules; repeat: the files multiply)", 0},
+    {OPT_STDOUT, 0, "stdout", NULL, "print the candidates, one per line, in the order they would be tried, instead of hashing", 0},
 };
 
 enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
@@ -65,39 +80,6 @@ static bool length_option(cli_output *out, const cli_args *args, cli_option_id i
         return false;
     if (*value == 0)
         *value = fallback;
-    return true;
-}
-
-static bool parse_u64(const char *p, const char *end, uint64_t *value)
-{
-    if (p == end)
-        return false;
-    uint64_t v = 0;
-    for (; p < end; p++) {
-        if (*p < '0' || *p > '9')
-            return false;
-        unsigned digit = (unsigned)(*p - '0');
-        if (v > (UINT64_MAX - digit) / 10)
-            return false;
-        v = v * 10 + digit;
-    }
-    *value = v;
-    return true;
-}
-
-/* --part K/N: whole numbers, 1 <= K <= N. */
-static bool part_option(const cli_args *args, uint64_t *part, uint64_t *parts)
-{
-    *part = *parts = 0;
-    if (!args->present[OPT_PART])
-        return true;
-    const char *text = args->value[OPT_PART];
-    const char *slash = strchr(text, '/');
-    if (slash == NULL || !parse_u64(text, slash, part) || !parse_u64(slash + 1, slash + strlen(slash), parts) ||
-        *part < 1 || *part > *parts) {
-        fprintf(stderr, "hc: invalid --part value '%s': expected K/N with whole numbers 1 <= K <= N\n", text);
-        return false;
-    }
     return true;
 }
 
@@ -170,20 +152,88 @@ static void print_found(cli_output *out, const hc_algorithm *alg, const uint8_t 
     free(utf8);
 }
 
+/* What both kinds of search take from the options: the lengths, the part,
+ * the dictionary and the threads. */
+typedef struct search_options {
+    unsigned threads;
+    int64_t min_len, max_len;
+    uint64_t part, parts;
+    uint8_t dict[HC_DICT_MAX];
+    size_t dict_len;
+} search_options;
+
+/* --stop-file's marker (path NULL without the option). */
+static stop_marker marker;
+
 typedef struct deadline {
     double end;
 } deadline;
 
+/* The workers' stop check: Ctrl+C or the marker (both one atomic load). */
 static bool interrupted(void *arg)
 {
     (void)arg;
-    return atomic_load(&cli_interrupted) != 0;
+    return atomic_load(&cli_interrupted) != 0 || stop_marker_seen(&marker);
 }
 
 static bool probe_over(void *arg)
 {
     const deadline *dl = arg;
-    return atomic_load(&cli_interrupted) != 0 || cli_monotonic_seconds() >= dl->end;
+    return interrupted(NULL) || cli_monotonic_seconds() >= dl->end;
+}
+
+/* Why a search ended before its end: Ctrl+C (130) wins over the marker (3). */
+static int stopped_status(void)
+{
+    return atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : stop_marker_seen(&marker) ? EXIT_STOPPED : EXIT_MISMATCH;
+}
+
+/* The marker's text: which part found it, then the answer's line. */
+static void create_marker(const search_options *o, const char *answer_line, size_t len)
+{
+    if (marker.path == NULL)
+        return;
+    char head[96] = "found by a search without --part\n";
+    if (o->parts > 0)
+        snprintf(head, sizeof(head), "found by --part %llu/%llu\n", (unsigned long long)o->part,
+                 (unsigned long long)o->parts);
+    size_t head_len = strlen(head);
+    char *text = malloc(head_len + len + 2);
+    if (text == NULL) {
+        stop_marker_create(&marker, head);
+        return;
+    }
+    memcpy(text, head, head_len);
+    memcpy(text + head_len, answer_line, len);
+    memcpy(text + head_len + len, "\n", 2);
+    stop_marker_create(&marker, text);
+    free(text);
+}
+
+/* One target's answer: "Initial string is: <text>" as printed. */
+static void create_found_marker(const hc_algorithm *alg, const search_options *o, const hc_crack_result *r)
+{
+    static const char prefix[] = "Initial string is: ";
+    const size_t plen = sizeof(prefix) - 1;
+    uint8_t *line = malloc(plen + 2 * r->found_len + 1);
+    if (line == NULL) {
+        create_marker(o, "", 0);
+        return;
+    }
+    memcpy(line, prefix, plen);
+    size_t len = plen + candidate_text(alg, r->found_text, r->found_len, line + plen);
+    create_marker(o, (const char *)line, len);
+    free(line);
+}
+
+/* After the summary: the marker's stop said on stderr. */
+static int finish_stopped(cli_output *out, int status)
+{
+    if (status == EXIT_STOPPED) {
+        fflush(out->stream);
+        stop_marker_report(&marker);
+    }
+    return status;
 }
 
 /* §5.7, measured on the real search instead of the reference's crack of
@@ -201,12 +251,12 @@ static void probe(cli_output *out, const hc_crack_job *job)
     calibration.cancel_arg = &dl;
     double start = cli_monotonic_seconds();
     hc_crack_result r;
-    if (hc_crack_run(&calibration, &r) != HC_OK)
+    if (interrupted(NULL) || hc_crack_run(&calibration, &r) != HC_OK)
         return;
     double elapsed = cli_monotonic_seconds() - start;
     double rate = elapsed > 0 ? (double)r.hashed / elapsed : 0;
     hc_crack_result_free(&r);
-    if (atomic_load(&cli_interrupted))
+    if (interrupted(NULL))
         return;
     hc_count attempts, hashed;
     hc_crack_job_size(job, &attempts, &hashed);
@@ -261,15 +311,6 @@ static void print_json_result(cli_output *out, const hc_algorithm *alg, const ui
     text_free(&t);
 }
 
-/* What both kinds of search take from the options: the lengths, the part,
- * the dictionary and the threads. */
-typedef struct search_options {
-    unsigned threads;
-    int64_t min_len, max_len;
-    uint64_t part, parts;
-    uint8_t dict[HC_DICT_MAX];
-    size_t dict_len;
-} search_options;
 
 static bool parse_search_options(cli_output *out, const cli_args *args, search_options *o)
 {
@@ -282,13 +323,13 @@ static bool parse_search_options(cli_output *out, const cli_args *args, search_o
                     (long long)o->max_len);
         return false;
     }
-    return part_option(args, &o->part, &o->parts);
+    return parse_part_option(args, &o->part, &o->parts);
 }
 
 /* The job of the options, and the pool it runs on (false: out of memory,
  * said on stderr). */
-static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, hc_crack_job *job,
-                      hc_pool **pool)
+static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, const hash_attack *attack,
+                      hc_crack_job *job, hc_pool **pool)
 {
     const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
     *pool = NULL;
@@ -309,6 +350,7 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
         .pool = *pool,
         .cancelled = interrupted,
     };
+    hash_attack_job(attack, args, job);
     return true;
 }
 
@@ -371,7 +413,8 @@ static void ignore_found(void *arg, size_t target, const uint8_t *text, size_t l
     (void)arg, (void)target, (void)text, (void)len;
 }
 
-static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o)
+static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o,
+                    const hash_attack *attack)
 {
     hash_targets targets;
     if (!hash_targets_read(&targets, alg, args->value[OPT_HASHES], args->present[OPT_BASE64]))
@@ -395,7 +438,7 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
         cli_out_of_memory();
         goto done;
     }
-    if (!digest_of_text(alg, "", empty) || !start_job(args, alg, o, &job, &pool))
+    if (!digest_of_text(alg, "", empty) || !start_job(args, alg, o, attack, &job, &pool))
         goto done;
     /* §5.9: the empty string is found before any search; the others go
      * to the engine */
@@ -421,16 +464,16 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
         output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
     } else if (searched > 0) {
         cli_catch_interrupt();
-        if (!args->present[OPT_NOPROBE]) {
+        if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
             probe(out, &job);
             output_line(out, "%s", ""); /* ends the probe line (before the hits) */
         }
         job.on_found = on_found;
         job.found_arg = &m;
         crack_status live;
-        crack_status_start(&live, &job);
+        crack_status_start(&live, &job, &marker);
         double start = cli_monotonic_seconds();
-        run = atomic_load(&cli_interrupted) ? HC_OK : hc_crack_run(&job, &result);
+        run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result);
         elapsed = cli_monotonic_seconds() - start;
         crack_status_stop(&live, &job);
     }
@@ -446,9 +489,13 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
     print_summary(out, result.attempts, elapsed);
     output_line(out, "Found %zu of %zu targets%s", m.found_count, targets.count,
                 skipped ? " (lines of the file were skipped)" : "");
-    status = m.found_count == targets.count && !skipped ? EXIT_OK
-             : atomic_load(&cli_interrupted)                ? EXIT_INTERRUPTED
-                                                            : EXIT_MISMATCH;
+    status = m.found_count == targets.count && !skipped ? EXIT_OK : stopped_status();
+    if (m.found_count == targets.count) {
+        char line[96];
+        snprintf(line, sizeof(line), "Found %zu of %zu targets", m.found_count, targets.count);
+        create_marker(o, line, strlen(line));
+    }
+    status = finish_stopped(out, status);
 done:
     hc_pool_destroy(pool);
     free(m.found);
@@ -460,20 +507,58 @@ done:
 
 /* ---- one target ---- */
 
+/* --stdout: the candidates instead of a search (no target needed). */
+static int print_candidates(const cli_args *args, const hc_algorithm *alg, const hash_attack *attack)
+{
+    search_options o;
+    cli_output quiet;
+    output_init(&quiet, stderr);
+    bool ok = parse_search_options(&quiet, args, &o);
+    output_free(&quiet);
+    if (!ok)
+        return EXIT_USAGE;
+    hc_pool *pool;
+    hc_crack_job job;
+    uint8_t target[HC_MAX_DIGEST_LEN] = {0};
+    o.threads = 1;
+    if (!start_job(args, alg, &o, attack, &job, &pool))
+        return EXIT_USAGE;
+    job.target = target;
+    int status = hash_attack_stdout(attack, &job);
+    hc_pool_destroy(pool);
+    return status;
+}
+
+static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, const hash_attack *attack);
+
 static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
-    const hc_algorithm *alg = algs->rows[0];
     format_choice choice;
     /* first: in JSON every other line goes to stderr (§10.3) */
     if (!parse_format_options(out, args, algs, (1u << FORMAT_HC) | (1u << FORMAT_JSON), &choice))
         return EXIT_USAGE;
     const bool json = choice.kind == FORMAT_JSON;
-    const bool performance = args->present[OPT_PERFORMANCE];
-    const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
-    if (args->present[OPT_HASHES] && (performance || args->present[OPT_SOURCE])) {
+    if (args->present[OPT_HASHES] && (args->present[OPT_PERFORMANCE] || args->present[OPT_SOURCE])) {
         print_parse_error(out, "--hashes takes the place of -s and -p: give one of them");
         return EXIT_USAGE;
     }
+    hash_attack attack;
+    if (!hash_attack_parse(out, args, &attack)) {
+        hash_attack_free(&attack);
+        return EXIT_USAGE;
+    }
+    int status = run_attack(algs, args, out, json, &attack);
+    hash_attack_free(&attack);
+    return status;
+}
+
+static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, const hash_attack *attack)
+{
+    const hc_algorithm *alg = algs->rows[0];
+    const bool performance = args->present[OPT_PERFORMANCE];
+    const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
+    if (attack->to_stdout)
+        return print_candidates(args, alg, attack);
     if (!args->present[OPT_HASHES] && !performance && *source == '\0') {
         output_line(out, "--source option is required to restore hash. Use -p to run performance test without it");
         help_mode(out, algs, &cli_mode_hash);
@@ -482,8 +567,10 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     search_options o;
     if (!parse_search_options(out, args, &o))
         return EXIT_USAGE;
+    stop_marker_init(&marker, args->present[OPT_STOP_FILE] ? args->value[OPT_STOP_FILE] : NULL);
+    stop_marker_look(&marker); /* a part that starts after the find stops at once */
     if (args->present[OPT_HASHES])
-        return run_many(args, alg, out, json, &o);
+        return run_many(args, alg, out, json, &o, attack);
 
     uint8_t target[HC_MAX_DIGEST_LEN], empty[HC_MAX_DIGEST_LEN];
     if (performance) {
@@ -492,12 +579,15 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     } else if (!cli_parse_digest(source, strlen(source), hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
                                  target)) {
         output_line(out, "invalid search hash: %s", source);
+        explain_digest_length("-s/--source", source, hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
+                              hc_algorithm_name(alg));
         return EXIT_USAGE;
     }
     /* §5.9: the empty string, before any probing or cracking. */
     if (!digest_of_text(alg, "", empty))
         return EXIT_USAGE;
     if (memcmp(target, empty, hc_algorithm_digest_len(alg)) == 0) {
+        create_marker(&o, "Initial string is: Empty string", 31);
         if (json) {
             print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
             return EXIT_OK;
@@ -520,14 +610,14 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
 
     hc_pool *pool;
     hc_crack_job job;
-    if (!start_job(args, alg, &o, &job, &pool))
+    if (!start_job(args, alg, &o, attack, &job, &pool))
         return EXIT_USAGE;
     job.target = target;
 
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
      * the exit status says it was interrupted (§10.7). */
     cli_catch_interrupt();
-    if (!args->present[OPT_NOPROBE]) {
+    if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
         probe(out, &job);
         if (json)
             output_line(out, "%s", ""); /* ends the probe line, on stderr */
@@ -536,9 +626,9 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
     crack_status live;
-    crack_status_start(&live, &job);
+    crack_status_start(&live, &job, &marker);
     double start = cli_monotonic_seconds();
-    hc_status status = atomic_load(&cli_interrupted) ? HC_OK : hc_crack_run(&job, &result);
+    hc_status status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result);
     double elapsed = cli_monotonic_seconds() - start;
     crack_status_stop(&live, &job);
     hc_pool_destroy(pool);
@@ -547,18 +637,20 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
         fprintf(stderr, "hc: %s\n", hc_status_text(status));
         return EXIT_USAGE;
     }
+    if (result.found)
+        create_found_marker(alg, &o, &result);
     if (json) {
         print_json_result(out, alg, target, result.found, result.found_text, result.found_len, result.attempts,
                           elapsed);
         bool found = result.found;
         hc_crack_result_free(&result);
-        return found ? EXIT_OK : atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_MISMATCH;
+        return found ? EXIT_OK : finish_stopped(out, stopped_status());
     }
     print_summary(out, result.attempts, elapsed);
     /* Found is found, even if Ctrl+C came as the answer was settled; a
      * search stopped before its end is not "nothing found" but its own
      * outcome, although the contract's stdout says the same. */
-    int exit_status = atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_MISMATCH;
+    int exit_status = stopped_status();
     if (result.found) {
         print_found(out, alg, result.found_text, result.found_len);
         exit_status = EXIT_OK;
@@ -566,7 +658,7 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
         output_line(out, "Nothing found");
     }
     hc_crack_result_free(&result);
-    return exit_status;
+    return finish_stopped(out, exit_status);
 }
 
 const cli_mode cli_mode_hash = {
@@ -575,4 +667,10 @@ const cli_mode cli_mode_hash = {
     .options = hash_options,
     .option_count = sizeof(hash_options) / sizeof(hash_options[0]),
     .run = run_hash,
+    .examples = (const char *const[]){
+        "hc md5 hash -s 202CB962AC59075B964B07152D234B70", "restore the string whose MD5 this is (digits, letters; 1 to 10 characters)",
+        "hc ALG hash -s DIGEST -a 0123456789 -x 8", "only digits, at most 8 of them: -a is a set of characters, not a mask",
+        "hc ALG hash --hashes leaked.txt -x 6", "every digest of the file (one per line) in one pass over the keyspace",
+        "hc md5 hash -p", "performance test: how fast this machine tries candidates",
+        NULL},
 };

@@ -122,4 +122,9 @@ const cli_mode cli_mode_string = {
     .option_count = sizeof(string_options) / sizeof(string_options[0]),
     .run = run_string,
     .lists = true,
+    .examples = (const char *const[]){
+        "hc ALG string -s 'hello world'", "the digest of the text, in upper-case hex",
+        "hc ALG string -s abc -l", "lower-case hex, as sha256sum prints it",
+        "hc md5,sha1,sha256 string -s abc", "three digests, one line each, in the list's order",
+        NULL},
 };

@@ -133,7 +133,14 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
              all, percent, length, s->min_len, s->max_len, speed, took, eta, found, s->targets);
 }
 
-void crack_status_start(crack_status *status, hc_crack_job *job)
+static void watch_marker(void *ctx, double now)
+{
+    crack_status *s = ctx;
+    if (s->marker)
+        stop_marker_tick(s->marker, now);
+}
+
+void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker)
 {
     memset(status, 0, sizeof(*status));
     atomic_init(&status->counters.hashed, 0);
@@ -145,7 +152,8 @@ void crack_status_start(crack_status *status, hc_crack_job *job)
     status->max_len = job->max_len;
     status->targets = job->target_count > 0 ? (unsigned)job->target_count : 1;
     job->progress = &status->counters;
-    status->display = progress_start_custom(render, status, STATUS_INTERVAL, true);
+    status->marker = marker;
+    status->display = progress_start_ticking(render, watch_marker, status, STATUS_INTERVAL, true);
 }
 
 void crack_status_stop(crack_status *status, hc_crack_job *job)

@@ -9,6 +9,7 @@
 
 #include "hc/crack.h"
 #include "progress.h"
+#include "stop_marker.h"
 
 typedef struct crack_status {
     hc_crack_progress counters;  /* the engine writes, the display reads */
@@ -19,10 +20,12 @@ typedef struct crack_status {
     double rate, rate_at;
     uint64_t rate_done;
     progress *display;
+    stop_marker *marker;         /* watched from the display's thread; may be NULL */
 } crack_status;
 
-/* Starts showing the status of job (which then publishes into status). */
-void crack_status_start(crack_status *status, hc_crack_job *job);
+/* Starts showing the status of job (which then publishes into status),
+ * and watching marker (NULL: none). */
+void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker);
 /* Erases the line; job->progress is cleared again. */
 void crack_status_stop(crack_status *status, hc_crack_job *job);
 

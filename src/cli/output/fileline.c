@@ -161,6 +161,10 @@ static void row_line(text_buffer *t, const line_format *format, size_t row, cons
             format_time_long(result->seconds, time);
             text_printf(t, "%s | ", time);
         }
+        /* several algorithms: each line names its own, in a column check
+         * reads back (§10.8); one algorithm keeps the contract's line */
+        if (format->algs->count > 1)
+            text_printf(t, "%s | ", hc_algorithm_name(format->algs->rows[row]));
         /* File mode with -m shows the verdict instead of the digest. */
         if (format->target)
             text_append_str(t, matches ? "File is valid" : "File is invalid");

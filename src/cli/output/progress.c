@@ -46,6 +46,7 @@ struct progress {
     bool enter;             /* Enter on a terminal stdin asks for a status line */
     double started, interval, last_draw;
     progress_render render; /* NULL: files and bytes */
+    progress_tick tick;     /* NULL: none */
     void *ctx;
     atomic_uint_fast64_t bytes, files;
     atomic_uint_fast64_t total_bytes, total_files;
@@ -343,6 +344,8 @@ static void *display_main(void *arg)
                 enter = enter_pressed(&watch_stdin);
         }
         double now = cli_monotonic_seconds();
+        if (p->tick)
+            p->tick(p->ctx, now);
         if (full || enter)
             print_full(p, now, enter && enter_echoed());
         if (p->live && now - p->started >= SHOW_AFTER_SECONDS && now - p->last_draw >= p->interval * 0.95)
@@ -368,7 +371,8 @@ const hc_file_events *progress_events(progress *p)
     return p ? &p->events : &interrupt_only;
 }
 
-static progress *start(progress_render render_fn, void *ctx, double interval, bool enter, uint64_t total_bytes)
+static progress *start(progress_render render_fn, progress_tick tick, void *ctx, double interval, bool enter,
+                       uint64_t total_bytes)
 {
     if (!policy_set)
         progress_set_policy(PROGRESS_AUTO);
@@ -380,6 +384,7 @@ static progress *start(progress_render render_fn, void *ctx, double interval, bo
         return NULL;
     }
     p->render = render_fn;
+    p->tick = tick;
     p->ctx = ctx;
     p->events = (hc_file_events){.ctx = p, .progress = add_engine_bytes, .cancelled = interrupt_requested};
     p->interval = interval;
@@ -410,12 +415,17 @@ static progress *start(progress_render render_fn, void *ctx, double interval, bo
 
 progress *progress_start(uint64_t total_bytes)
 {
-    return start(NULL, NULL, FILES_INTERVAL, false, total_bytes);
+    return start(NULL, NULL, NULL, FILES_INTERVAL, false, total_bytes);
 }
 
 progress *progress_start_custom(progress_render render_fn, void *ctx, double interval, bool enter)
 {
-    return start(render_fn, ctx, interval, enter, 0);
+    return start(render_fn, NULL, ctx, interval, enter, 0);
+}
+
+progress *progress_start_ticking(progress_render render_fn, progress_tick tick, void *ctx, double interval, bool enter)
+{
+    return start(render_fn, tick, ctx, interval, enter, 0);
 }
 
 void progress_add_bytes(progress *p, uint64_t bytes)

@@ -55,6 +55,11 @@ bool progress_live(const progress *p);
  * a terminal stdin asks for the full line too. */
 typedef void (*progress_render)(void *ctx, double elapsed, bool full, char *line, size_t size);
 progress *progress_start_custom(progress_render render, void *ctx, double interval, bool enter);
+/* The same with tick(ctx, now) called from the display's thread about every
+ * 100 ms, whatever the line does: for cheap watches that must not run in
+ * the working threads (hash mode's stop marker). */
+typedef void (*progress_tick)(void *ctx, double now);
+progress *progress_start_ticking(progress_render render, progress_tick tick, void *ctx, double interval, bool enter);
 
 /* What the file engine reports to (bytes hashed) and asks (Ctrl+C or
  * SIGTERM came): valid while the display runs; for a NULL display, the

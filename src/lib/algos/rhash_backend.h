@@ -30,4 +30,12 @@ void hc_rhash_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
 void hc_rhash_update(void *ctx, const void *data, size_t len);
 void hc_rhash_final(void *ctx, uint8_t *out, size_t out_len);
 
+/* Everything a row computed by librhash's algorithm `rhash_id` (an
+ * HC_RHASH_* id) has in common: a context that holds a handle, and the
+ * hooks. */
+#define HC_RHASH_ROW(rhash_id)                                                                          \
+    .flags = HC_ALG_OPAQUE_CTX, .backend_id = (rhash_id), HC_ROW_CTX(sizeof(hc_rhash_ctx)),             \
+    .backend = HC_BACKEND_RHASH, .acquire = hc_rhash_acquire, .release = hc_rhash_release,              \
+    .init = hc_rhash_init, .update = hc_rhash_update, .final = hc_rhash_final
+
 #endif

@@ -50,6 +50,7 @@
 #include "crack/kernel.h"
 #include "crack/targets.h"
 #include "hc/cpu.h"
+#include "hc/mask.h"
 #include "hc/pool.h"
 
 enum {
@@ -116,7 +117,11 @@ typedef struct chunk {
 typedef struct engine {
     const hc_crack_job *job;
     const hc_algorithm *alg;
-    size_t d;
+    size_t d;                        /* the dictionary's size (no mask) */
+    /* A mask (job->mask): a set per position, and the candidates of each
+     * prefix length (mask_count[l] for lengths 0..mask->length) */
+    const hc_mask *mask;
+    hc_count mask_count[HC_MASK_MAX_LEN + 1];
     unsigned cw;                     /* bytes per character: 2 for UTF-16LE */
     bool use_kernel;                 /* false: generic path only */
     hc_mb_layout layout;             /* the row's kernel, when use_kernel */
@@ -172,8 +177,9 @@ typedef struct worker {
     hc_hasher hasher, prefix;
     bool prefix_open;
     uint8_t digest[HC_MAX_DIGEST_LEN];
-    /* candidate of the current length: dictionary positions and bytes */
-    uint8_t *digits, *text, *wide;
+    /* candidate of the current length: set indices and bytes */
+    uint16_t *digits;
+    uint8_t *text, *wide;
     size_t cap;
     /* Long candidates: the leading characters not kept in digits/text
      * (0 up to LONG_LEN), RUN_PIECE bytes of the repeated first character,
@@ -203,9 +209,33 @@ typedef struct worker {
 
 /* ---- keyspace positions ---------------------------------------------------- */
 
+/* The bytes at position pos of every candidate, and their number: the
+ * dictionary, or the mask's set there. */
+static inline size_t pos_size(const engine *e, uint32_t pos)
+{
+    return e->mask ? e->mask->pos[pos].count : e->d;
+}
+
+static inline const uint8_t *pos_chars(const engine *e, uint32_t pos)
+{
+    return e->mask ? e->mask->pos[pos].chars : e->job->dict;
+}
+
+/* Candidates of length len. */
 static hc_count pow_d(const engine *e, uint32_t len)
 {
-    return hc_count_pow(e->d, len);
+    return e->mask ? e->mask_count[len] : hc_count_pow(e->d, len);
+}
+
+/* Candidates of lengths lo..hi. */
+static hc_count sum_counts(const engine *e, uint64_t lo, uint64_t hi)
+{
+    if (!e->mask)
+        return hc_count_sum(e->d, lo, hi);
+    hc_count sum = 0;
+    for (uint64_t l = lo; l <= hi; l++)
+        sum = sum > HC_COUNT_MAX - e->mask_count[l] ? HC_COUNT_MAX : sum + e->mask_count[l];
+    return sum;
 }
 
 /* Position p (0-based, in the order of lengths min_len..max_len) as a length
@@ -213,7 +243,7 @@ static hc_count pow_d(const engine *e, uint32_t len)
 static void locate(const engine *e, hc_count p, uint32_t *len, hc_count *index)
 {
     uint32_t l = e->job->min_len;
-    if (e->d == 1) {
+    if (!e->mask && e->d == 1) {
         /* One candidate per length (and up to 2^29 lengths): no loop. */
         *len = (uint32_t)(l + p);
         *index = 0;
@@ -237,8 +267,8 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
     plan->inner = 1;
     if (e->use_kernel && e->crc) {
         /* CRC scan: as many trailing characters as the table holds. */
-        while (plan->t < len && plan->t < MAX_SUFFIX && plan->inner * e->d <= TABLE_MAX) {
-            plan->inner *= e->d;
+        while (plan->t < len && plan->t < MAX_SUFFIX && plan->inner * pos_size(e, len - 1 - plan->t) <= TABLE_MAX) {
+            plan->inner *= pos_size(e, len - 1 - plan->t);
             plan->t++;
         }
         plan->kernel = true;
@@ -253,14 +283,14 @@ static void plan_length(const engine *e, uint32_t len, length_plan *plan)
     unsigned in_last = (bytes - wb * word) / e->cw, in_prev = word > 0 ? wb / e->cw : 0;
     unsigned t = 0;
     uint64_t inner = 1;
-    while (t < in_last && t < len && inner * e->d <= TABLE_MAX) {
-        inner *= e->d;
+    while (t < in_last && t < len && inner * pos_size(e, len - 1 - t) <= TABLE_MAX) {
+        inner *= pos_size(e, len - 1 - t);
         t++;
     }
     bool two = false;
     if (inner < INNER_MIN && in_prev > 0) {
-        while (t < in_last + in_prev && t < len && inner * e->d <= TABLE_MAX) {
-            inner *= e->d;
+        while (t < in_last + in_prev && t < len && inner * pos_size(e, len - 1 - t) <= TABLE_MAX) {
+            inner *= pos_size(e, len - 1 - t);
             t++;
             two = true;
         }
@@ -330,7 +360,8 @@ static void record_match(worker *w, const chunk *c, hc_count index)
             e->error = HC_ERR_NOMEM;
             atomic_store(&e->stop, true);
         } else {
-            memset(copy, e->job->dict[0], w->base);
+            if (w->base > 0) /* long candidates: charset searches only */
+                memset(copy, e->job->dict[0], w->base);
             memcpy(copy + w->base, w->text, c->len - w->base);
             e->found_text = copy;
             e->found_len = c->len;
@@ -444,7 +475,7 @@ static bool ensure_length(worker *w, uint32_t len)
     if (len <= w->cap && w->text)
         return true;
     size_t cap = len < 64 ? 64 : len;
-    uint8_t *digits = realloc(w->digits, cap);
+    uint16_t *digits = realloc(w->digits, cap * sizeof(*digits));
     if (digits)
         w->digits = digits;
     uint8_t *text = realloc(w->text, cap);
@@ -469,12 +500,14 @@ static void set_candidate(worker *w, uint32_t len, hc_count index)
     /* 128-bit divisions only while the index has digits left. */
     while (i > 0 && index > 0) {
         i--;
-        w->digits[i] = (uint8_t)(index % e->d);
-        index /= e->d;
-        w->text[i] = e->job->dict[w->digits[i]];
+        const size_t d = pos_size(e, i + w->base);
+        w->digits[i] = (uint16_t)(index % d);
+        index /= d;
+        w->text[i] = pos_chars(e, i + w->base)[w->digits[i]];
     }
-    memset(w->digits, 0, i);
-    memset(w->text, e->job->dict[0], i);
+    memset(w->digits, 0, i * sizeof(*w->digits));
+    for (uint32_t k = 0; k < i; k++)
+        w->text[k] = pos_chars(e, k + w->base)[0];
 }
 
 /* The bytes the algorithm hashes for text[from, to): UTF-16LE for ntlm,
@@ -586,14 +619,13 @@ static void run_generic(worker *w, const chunk *c)
 {
     engine *e = w->e;
     const uint32_t len = c->len, n = len - w->base; /* n: characters kept */
-    const size_t d = e->d, cw = e->cw;
+    const size_t cw = e->cw;
     /* finalising: a padding block, and MD2's or GOST's checksum block */
     const uint64_t final_bytes = 2 * (e->alg->block_len ? e->alg->block_len : 64);
     set_candidate(w, len, c->off);
     const bool copy = e->copy_prefix && len >= 2;
     if (copy && !hash_prefix(w, c, len))
         return;
-    const uint8_t *dict = e->job->dict;
     uint64_t left = c->count, batch = 0, hashed = 0;
     uint8_t last[2] = {0, 0};
     while (left > 0) {
@@ -627,14 +659,14 @@ static void run_generic(worker *w, const chunk *c)
         left--;
         /* Next candidate: the odometer, rightmost fastest. */
         uint32_t i = n - 1;
-        while (++w->digits[i] == d) {
+        while (++w->digits[i] == pos_size(e, i + w->base)) {
             w->digits[i] = 0;
-            w->text[i] = dict[0];
+            w->text[i] = pos_chars(e, i + w->base)[0];
             if (i == 0)
                 break;
             i--;
         }
-        w->text[i] = dict[w->digits[i]];
+        w->text[i] = pos_chars(e, i + w->base)[w->digits[i]];
         if (copy && i < n - 1 && left > 0) {
             if (!hash_prefix(w, c, len)) {
                 w->processed += batch + 1;
@@ -747,24 +779,24 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
         w->tab_cap = need;
     }
     const bool be = e->layout.big_endian;
-    uint8_t digits[MAX_SUFFIX] = {0};
+    uint16_t digits[MAX_SUFFIX] = {0};
     uint8_t block[HC_MB_MAX_WORDS * 8], suffix[MAX_SUFFIX];
     memset(block, 0, sizeof(block));
     const unsigned first = len - plan->t;
     for (uint64_t u = 0; u < plan->inner; u++) {
         if (e->crc) {
             for (unsigned k = 0; k < plan->t; k++)
-                suffix[k] = e->job->dict[digits[k]];
+                suffix[k] = pos_chars(e, first + k)[digits[k]];
             table_set(w->tab_hi, u, hc_crc_table_run(e->crc_table, 0, suffix, plan->t), wb);
             table_set(w->tab_lo, u, 0, wb);
         } else {
             for (unsigned k = 0; k < plan->t; k++)
-                put_char(e, block, first + k, e->job->dict[digits[k]]);
+                put_char(e, block, first + k, pos_chars(e, first + k)[digits[k]]);
             table_set(w->tab_hi, u, load_word(block + wb * plan->word, wb, be), wb);
             table_set(w->tab_lo, u, plan->two ? load_word(block + wb * (plan->word - 1), wb, be) : 0, wb);
         }
         for (unsigned k = plan->t; k-- > 0;) {
-            if (++digits[k] < e->d)
+            if (++digits[k] < pos_size(e, first + k))
                 break;
             digits[k] = 0;
         }
@@ -903,8 +935,9 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
                     /* The suffix of this lane, then the whole candidate. */
                     uint64_t s = w->hits[h];
                     for (unsigned k = len; k-- > prefix_len;) {
-                        w->text[k - base] = e->job->dict[s % e->d];
-                        s /= e->d;
+                        const size_t d = pos_size(e, k);
+                        w->text[k - base] = pos_chars(e, k)[s % d];
+                        s /= d;
                     }
                     if (e->multi) {
                         size_t target;
@@ -937,16 +970,16 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         /* Next prefix: the odometer over the first prefix_len characters
          * (those kept: a long CRC candidate's run never changes). */
         unsigned i = prefix_len - base - 1;
-        while (++w->digits[i] == e->d) {
+        while (++w->digits[i] == pos_size(e, i + base)) {
             w->digits[i] = 0;
-            w->text[i] = e->job->dict[0];
+            w->text[i] = pos_chars(e, i + base)[0];
             if (!crc)
                 put_char(e, block, i, w->text[i]);
             if (i == 0)
                 break;
             i--;
         }
-        w->text[i] = e->job->dict[w->digits[i]];
+        w->text[i] = pos_chars(e, i + base)[w->digits[i]];
         if (!crc)
             put_char(e, block, i, w->text[i]);
     }
@@ -1014,6 +1047,8 @@ static void worker_main(void *arg, size_t index)
 static bool job_valid(const hc_crack_job *job)
 {
     const bool targets = job->target_count > 0 ? job->targets && job->on_found : job->target != NULL;
+    if (job->mask && (job->mask->length < 1 || job->mask->length > HC_MASK_MAX_LEN || job->max_len > job->mask->length))
+        return false;
     return job->alg && targets && (job->dict || job->dict_len == 0) && job->dict_len <= HC_DICT_MAX &&
            job->min_len >= 1 && job->min_len <= job->max_len && job->max_len <= HC_CRACK_MAX_LENGTH &&
            (job->part == 0) == (job->parts == 0) && job->part <= job->parts && job->threads >= 1;
@@ -1026,7 +1061,7 @@ static hc_count rank_in_run(const engine *e, uint32_t len, hc_count index)
         return index - e->first_off;
     hc_count r = pow_d(e, e->first_len) - e->first_off;
     if (len > e->first_len + 1)
-        r += hc_count_sum(e->d, e->first_len + 1, len - 1);
+        r += sum_counts(e, e->first_len + 1, len - 1);
     return r + index;
 }
 
@@ -1035,11 +1070,12 @@ static hc_count rank_in_run(const engine *e, uint32_t len, hc_count index)
 static void set_range(engine *e)
 {
     const hc_crack_job *job = e->job;
-    hc_count total = hc_count_sum(e->d, job->min_len, job->max_len);
+    hc_count total = sum_counts(e, job->min_len, job->max_len);
     hc_count begin = 0, end = total;
     if (job->parts > 0)
         hc_crack_slice(total, job->part, job->parts, &begin, &end);
-    e->base_attempts = job->parts > 0 ? 0 : hc_count_sum(e->d, 1, job->min_len - 1);
+    /* a mask's keyspace is its lengths only: no shorter prefix is counted */
+    e->base_attempts = job->parts > 0 || e->mask ? 0 : sum_counts(e, 1, job->min_len - 1);
     e->empty = begin >= end;
     if (e->empty)
         return;
@@ -1083,6 +1119,13 @@ static hc_status engine_init(engine *e, const hc_crack_job *job, const hc_crack_
     e->job = job;
     e->alg = job->alg;
     e->d = job->dict_len;
+    if ((e->mask = job->mask) != NULL) {
+        e->mask_count[0] = 1;
+        for (size_t l = 1; l <= e->mask->length; l++) {
+            const hc_count prev = e->mask_count[l - 1], n = e->mask->pos[l - 1].count;
+            e->mask_count[l] = prev > HC_COUNT_MAX / n ? HC_COUNT_MAX : prev * n;
+        }
+    }
     e->cw = (job->alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
     /* Everything about the kernel comes from the row (kernel.h): the only
      * reason not to use it is a CPU without its instruction set. */
@@ -1100,7 +1143,7 @@ static hc_status engine_init(engine *e, const hc_crack_job *job, const hc_crack_
     atomic_init(&e->found_seq, UINT64_MAX);
     atomic_init(&e->stop, false);
     atomic_init(&e->cancelled, false);
-    if (e->d > 0)
+    if (e->mask || e->d > 0)
         set_range(e);
     else
         e->empty = true;
@@ -1127,6 +1170,44 @@ hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_co
     *attempts = e.base_attempts + *hashed;
     if (*attempts < e.base_attempts)
         *attempts = HC_COUNT_MAX;
+    pthread_mutex_destroy(&e.lock);
+    return HC_OK;
+}
+
+hc_status hc_crack_walk(const hc_crack_job *job, bool (*emit)(void *arg, const uint8_t *text, size_t len), void *arg)
+{
+    engine e;
+    if (!job_valid(job))
+        return HC_ERR_INVALID;
+    if (job->max_len > HC_MASK_MAX_LEN)
+        return HC_ERR_RANGE;
+    hc_status status = engine_init(&e, job, NULL);
+    if (status != HC_OK)
+        return status;
+    uint16_t digits[HC_MASK_MAX_LEN];
+    uint8_t text[HC_MASK_MAX_LEN];
+    hc_count left = e.empty ? 0 : e.size, index = e.first_off;
+    for (uint32_t len = e.first_len; left > 0; len++, index = 0) {
+        for (uint32_t i = len; i-- > 0; index /= pos_size(&e, i)) {
+            digits[i] = (uint16_t)(index % pos_size(&e, i));
+            text[i] = pos_chars(&e, i)[digits[i]];
+        }
+        hc_count n = pow_d(&e, len) - (len == e.first_len ? e.first_off : 0);
+        for (; n > 0 && left > 0; n--, left--) {
+            if (!emit(arg, text, len)) {
+                left = 0;
+                break;
+            }
+            for (uint32_t i = len; i-- > 0;) {
+                if (++digits[i] < pos_size(&e, i)) {
+                    text[i] = pos_chars(&e, i)[digits[i]];
+                    break;
+                }
+                digits[i] = 0;
+                text[i] = pos_chars(&e, i)[0];
+            }
+        }
+    }
     pthread_mutex_destroy(&e.lock);
     return HC_OK;
 }

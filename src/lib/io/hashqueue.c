@@ -113,7 +113,8 @@ static void hash_small(hash_queue *q, file_reader *reader, size_t i)
     queue_slot *slot = &q->slots[i];
     int fd = open_input(q, i);
     if (fd >= 0 && q->reader_count > 1 && !read_is_small(&slot->st, &q->range)) {
-        if (q->ops->keep_big_open)
+        /* a FIFO or device cannot be opened twice for the same bytes */
+        if (q->ops->keep_big_open || !S_ISREG(slot->st.st_mode))
             slot->fd = fd;
         else
             close_input(q, i, fd);

@@ -36,7 +36,7 @@ typedef struct hash_queue_ops {
     /* A big input keeps the descriptor open returned until it is hashed
      * (standard input and FIFOs cannot be opened twice). Otherwise it is
      * closed and opened again, so a batch of big files does not hold a
-     * descriptor each. */
+     * descriptor each; FIFOs and devices are kept open all the same. */
     bool keep_big_open;
 } hash_queue_ops;
 

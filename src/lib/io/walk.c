@@ -16,6 +16,8 @@
  *    and its sorted names, never a copy of the path. */
 #include "walk.h"
 
+#include "treepart.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -62,6 +64,7 @@ struct walk {
      * before its (partial) contents */
     char *pending_path;
     int pending_errno;
+    size_t root_len;         /* the source's printed path: path[0, root_len) */
 };
 
 /* ---- patterns (contract §4.2) ---- */
@@ -518,6 +521,7 @@ walk *walk_open(const char *source, const walk_options *options)
         return NULL;
     }
     memcpy(w->path, source, len + 1);
+    w->root_len = len;
     w->options = *options;
     walk_dir *root = dir_new(fd);
     if (root == NULL || !push_dir(w, root, len)) {
@@ -550,7 +554,34 @@ static void pop_dir(walk *w, int *error)
     dir_release(child);
 }
 
-bool walk_next(walk *w, walk_item *item)
+/* Is a printed path below the source in this walk's part? 1, 0, or -1
+ * when memory ran out. */
+static int in_part(const walk *w, const char *path)
+{
+    if (w->options.parts <= 1)
+        return 1;
+    const char *rel = path + w->root_len;
+    while (*rel == '/')
+        rel++;
+    if (*rel == '\0')
+        return 1; /* the source itself (it could not be read): every part says so */
+    return tree_part_holds(rel, strlen(rel), w->options.part, w->options.parts);
+}
+
+/* Keeps an item of this walk's part; drops (and frees) the others. false
+ * when it was dropped; *failed when memory ran out. */
+static bool keep_item(const walk *w, walk_item *item, bool *failed)
+{
+    int held = in_part(w, item->path);
+    if (held == 1)
+        return true;
+    *failed = held < 0;
+    walk_item_free(item);
+    return false;
+}
+
+/* The next item in walk order, whatever its part. */
+static bool walk_next_any(walk *w, walk_item *item)
 {
     memset(item, 0, sizeof(*item));
     errno = 0;
@@ -611,6 +642,18 @@ bool walk_next(walk *w, walk_item *item)
         }
     }
     if (w->depth > 0)
+        errno = ENOMEM;
+    return false;
+}
+
+bool walk_next(walk *w, walk_item *item)
+{
+    bool failed = false;
+    while (!failed && walk_next_any(w, item)) {
+        if (keep_item(w, item, &failed))
+            return true;
+    }
+    if (failed)
         errno = ENOMEM;
     return false;
 }

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* An open directory of the walk; files are opened relative to it, so paths
  * of any depth work. Reference-counted: items keep it open. */
@@ -29,6 +30,9 @@ typedef struct walk_options {
     bool recursive;
     const char *include; /* -i: NULL or "" means no filter */
     const char *exclude; /* -e */
+    /* --part K/N (part.h): only the files, and the unreadable
+     * sub-directories, of part K; parts 0: everything */
+    uint64_t part, parts;
 } walk_options;
 
 typedef struct walk walk;

@@ -1,0 +1,66 @@
+/* hc — searching a stream of words: a wordlist, its words mangled by
+ * rules, or joined with a mask (hashcat's -a 0, -a 6, -a 7).
+ *
+ * Every word yields the same number of candidates (hc_stream_per_word):
+ * for each rule in order (or the word itself), each of the mask's
+ * candidates in its keyspace order (hc/mask.h) after the word, or before
+ * it. Candidate k of a word is rule k / M applied to it, joined with mask
+ * candidate k % M (M: the mask's candidates, 1 without a mask). The
+ * caller reads the words (a file, stdin) and feeds them in batches; the
+ * library hashes each batch on the job's threads and reports as
+ * hc_crack_run does: the first match in stream order, or every target of
+ * many as it is found. */
+#ifndef HC_STREAM_H
+#define HC_STREAM_H
+
+#include "hc/export.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hc/crack.h"
+#include "hc/mask.h"
+#include "hc/rules.h"
+
+/* The longest candidate: a mangled word and a whole mask. */
+#define HC_STREAM_CANDIDATE_MAX (HC_RULE_BUF + HC_MASK_MAX_LEN)
+
+typedef struct hc_stream_attack {
+    const hc_rules *rules;  /* NULL or empty: the words as they are */
+    const hc_mask *mask;    /* NULL: no mask; else its whole length (no prefixes) */
+    bool mask_first;        /* the mask's candidate before the word (-a 7) */
+} hc_stream_attack;
+
+/* A batch of words: word i is bytes[offset[i] .. offset[i + 1]), each at
+ * most HC_RULE_BUF bytes. */
+typedef struct hc_stream_words {
+    const uint8_t *bytes;
+    const size_t *offset;
+    size_t count;
+} hc_stream_words;
+
+typedef struct hc_stream hc_stream;
+
+/* Candidates per word (saturated). */
+HC_API hc_count hc_stream_per_word(const hc_stream_attack *attack);
+
+/* Candidate k (< per word) of word into out; returns its length. */
+HC_API size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, size_t len, hc_count k,
+                                  uint8_t out[HC_STREAM_CANDIDATE_MAX]);
+
+/* A search of job's targets (job's alg, target or targets, on_found,
+ * threads, pool, cancelled, progress; its dictionary, lengths and part
+ * are not used). The attack must outlive the stream. */
+HC_API hc_status hc_stream_open(hc_stream **stream, const hc_crack_job *job, const hc_stream_attack *attack);
+/* Searches the batch; returns when done with it, or early once the search
+ * is over (hc_stream_over). HC_ERR_NOMEM only. */
+HC_API hc_status hc_stream_feed(hc_stream *stream, const hc_stream_words *words);
+/* Found (all targets), or cancelled: feeding more does nothing. */
+HC_API bool hc_stream_over(const hc_stream *stream);
+/* The outcome so far, as hc_crack_run reports it (attempts: candidates up
+ * to and including the answer, or all fed). */
+HC_API void hc_stream_result(hc_stream *stream, hc_crack_result *result);
+HC_API void hc_stream_close(hc_stream *stream);
+
+#endif

@@ -1,0 +1,349 @@
+/* Hash mode's masks, wordlists and rules (hash_attack.h). */
+#include "hash_attack.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linereader.h"
+
+enum {
+    RULE_LINE_MAX = 4096,       /* a longer rule file line is reported and skipped */
+    BATCH_WORDS = 1 << 14,      /* words searched together */
+    BATCH_BYTES = 1 << 20,
+    LONG_WORDS_SHOWN = 10       /* words too long, named one by one; then only counted */
+};
+
+/* A line as printable text for a message: bytes outside ' '..'~' as \xHH. */
+static void show(const uint8_t *text, size_t len, char *out, size_t size)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 5 < size; i++) {
+        if (text[i] >= 0x20 && text[i] < 0x7F)
+            out[o++] = (char)text[i];
+        else
+            o += (size_t)snprintf(out + o, size - o, "\\x%02X", text[i]);
+    }
+    out[o] = '\0';
+}
+
+/* One --rules file into list; false (said on stderr) when it cannot be
+ * read or holds no valid rule. Invalid rules are named and skipped. */
+static bool read_rule_file(const char *path, hc_rules *list)
+{
+    line_reader r;
+    if (!line_reader_open(&r, path, RULE_LINE_MAX)) {
+        fprintf(stderr, "hc: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    const uint8_t *text;
+    size_t len;
+    line_status st;
+    bool ok = true;
+    char shown[256];
+    while ((st = line_reader_next(&r, &text, &len)) != LINE_END) {
+        if (st == LINE_ERROR) {
+            fprintf(stderr, "hc: %s: %s\n", path, strerror(r.error));
+            ok = false;
+            break;
+        }
+        if (st == LINE_TOO_LONG) {
+            fprintf(stderr, "hc: %s:%llu: a rule of %llu bytes is too long, skipped\n", path,
+                    (unsigned long long)r.line_no, (unsigned long long)r.long_len);
+            continue;
+        }
+        if (len == 0 || text[0] == '#')
+            continue;
+        size_t at = 0;
+        hc_status status = hc_rules_add(list, (const char *)text, len, &at);
+        if (status == HC_ERR_NOMEM) {
+            cli_out_of_memory();
+            ok = false;
+            break;
+        }
+        if (status != HC_OK) {
+            show(text, len, shown, sizeof(shown));
+            fprintf(stderr, "hc: %s:%llu: invalid rule '%s' (at byte %zu), skipped\n", path,
+                    (unsigned long long)r.line_no, shown, at + 1);
+        }
+    }
+    line_reader_close(&r);
+    if (ok && list->count == 0) {
+        fprintf(stderr, "hc: %s: no valid rule in the file\n", path);
+        ok = false;
+    }
+    return ok;
+}
+
+static bool read_rules(const cli_args *args, hash_attack *a)
+{
+    size_t n = args->rule_file_count;
+    hc_rules *lists = calloc(n, sizeof(*lists));
+    const hc_rules **ptrs = calloc(n, sizeof(*ptrs));
+    bool ok = lists && ptrs;
+    for (size_t i = 0; ok && i < n; i++) {
+        hc_rules_init(&lists[i]);
+        ptrs[i] = &lists[i];
+        ok = read_rule_file(args->rule_files[i], &lists[i]);
+    }
+    if (ok && hc_rules_product(ptrs, n, &a->rules) != HC_OK) {
+        cli_out_of_memory();
+        ok = false;
+    }
+    for (size_t i = 0; lists && i < n; i++)
+        hc_rules_free(&lists[i]);
+    free(lists);
+    free(ptrs);
+    return ok;
+}
+
+static bool read_mask(const cli_args *args, hash_attack *a)
+{
+    static const cli_option_id customs[4] = {OPT_CUSTOM1, OPT_CUSTOM2, OPT_CUSTOM3, OPT_CUSTOM4};
+    const char *sets[4];
+    for (int k = 0; k < 4; k++)
+        sets[k] = args->present[customs[k]] ? args->value[customs[k]] : NULL;
+    if ((a->mask = malloc(sizeof(*a->mask))) == NULL) {
+        cli_out_of_memory();
+        return false;
+    }
+    const char *text = args->value[OPT_MASK];
+    hc_mask_error error;
+    if (hc_mask_parse(text, strlen(text), sets, a->mask, &error) != HC_OK) {
+        if (error.where == 0)
+            fprintf(stderr, "hc: --mask '%s': %s (at byte %zu)\n", text, error.reason, error.offset + 1);
+        else
+            fprintf(stderr, "hc: -%d '%s': %s (at byte %zu)\n", error.where, sets[error.where - 1], error.reason,
+                    error.offset + 1);
+        return false;
+    }
+    return true;
+}
+
+/* The options that make no sense together. */
+static bool check_combination(const cli_args *args)
+{
+    const char *clash = NULL;
+    if (args->present[OPT_DICT] && (args->present[OPT_MASK] || args->present[OPT_WORDLIST]))
+        clash = "-a is the charset search's: with --mask or --wordlist leave it out";
+    else if (args->present[OPT_RULES] && !args->present[OPT_WORDLIST])
+        clash = "--rules mangle the words of --wordlist: give one";
+    else if (args->present[OPT_INCREMENT] && !args->present[OPT_MASK])
+        clash = "--increment walks the prefixes of --mask: give one";
+    else if (args->present[OPT_INCREMENT] && args->present[OPT_WORDLIST])
+        clash = "--increment is for a mask alone, not with --wordlist";
+    if (clash)
+        fprintf(stderr, "hc: %s\n", clash);
+    return clash == NULL;
+}
+
+bool hash_attack_parse(cli_output *out, const cli_args *args, hash_attack *a)
+{
+    (void)out;
+    memset(a, 0, sizeof(*a));
+    hc_rules_init(&a->rules);
+    a->to_stdout = args->present[OPT_STDOUT];
+    a->increment = args->present[OPT_INCREMENT];
+    if (args->present[OPT_DICT]) {
+        const char *dict = args->value[OPT_DICT];
+        size_t at = hc_mask_like_offset(dict, strlen(dict));
+        if (at < strlen(dict))
+            fprintf(stderr, "hc: warning: -a '%s' is a charset: '%.2s' is two of its bytes; for a mask use --mask\n",
+                    dict, dict + at);
+    }
+    if (!check_combination(args))
+        return false;
+    if (args->present[OPT_MASK] && !read_mask(args, a))
+        return false;
+    if (args->present[OPT_WORDLIST]) {
+        a->kind = ATTACK_WORDLIST;
+        a->wordlist = args->value[OPT_WORDLIST];
+        if (args->rule_file_count > 0 && !read_rules(args, a))
+            return false;
+        a->stream.rules = a->rules.count ? &a->rules : NULL;
+        a->stream.mask = a->mask;
+        a->stream.mask_first = a->mask && args->order[OPT_MASK] < args->order[OPT_WORDLIST];
+    } else if (a->mask) {
+        a->kind = ATTACK_MASK;
+    }
+    return true;
+}
+
+void hash_attack_free(hash_attack *a)
+{
+    free(a->mask);
+    hc_rules_free(&a->rules);
+    memset(a, 0, sizeof(*a));
+}
+
+void hash_attack_job(const hash_attack *a, const cli_args *args, hc_crack_job *job)
+{
+    if (a->kind == ATTACK_WORDLIST) {
+        job->dict_len = 0; /* no keyspace: the status line shows no percentage */
+        job->min_len = job->max_len = 1;
+        return;
+    }
+    if (a->kind != ATTACK_MASK)
+        return;
+    const uint32_t length = (uint32_t)a->mask->length, min = job->min_len, max = job->max_len;
+    job->mask = a->mask;
+    job->min_len = job->max_len = length;
+    if (a->increment) {
+        /* -n and -x bound the prefixes; by default all of them */
+        job->min_len = args->present[OPT_MIN] ? min : 1;
+        job->max_len = args->present[OPT_MAX] && max < length ? max : length;
+        if (job->min_len > job->max_len)
+            job->min_len = job->max_len;
+    }
+}
+
+/* ---- the wordlist ------------------------------------------------------------------- */
+
+typedef struct word_batch {
+    uint8_t *bytes;
+    size_t *offset;
+    size_t count, used;
+} word_batch;
+
+typedef bool batch_fn(void *arg, const hc_stream_words *words);
+
+/* Reads the wordlist in batches, each given to fn until it returns false.
+ * Words too long are named (the first few) and skipped; false when the
+ * list cannot be read (said on stderr). */
+static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
+{
+    line_reader r;
+    if (!line_reader_open(&r, a->wordlist, HC_RULE_BUF)) {
+        fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
+        return false;
+    }
+    word_batch b = {malloc(BATCH_BYTES + HC_RULE_BUF), malloc((BATCH_WORDS + 1) * sizeof(size_t)), 0, 0};
+    bool ok = b.bytes && b.offset, more = true;
+    uint64_t too_long = 0, words = 0;
+    if (!ok)
+        cli_out_of_memory();
+    while (ok && more) {
+        const uint8_t *text;
+        size_t len;
+        line_status st = line_reader_next(&r, &text, &len);
+        if (st == LINE_OK) {
+            b.offset[b.count++] = b.used;
+            memcpy(b.bytes + b.used, text, len);
+            b.used += len;
+            words++;
+        } else if (st == LINE_TOO_LONG) {
+            if (too_long++ < LONG_WORDS_SHOWN)
+                fprintf(stderr, "hc: %s:%llu: a word of %llu bytes is longer than %d, skipped\n", a->wordlist,
+                        (unsigned long long)r.line_no, (unsigned long long)r.long_len, HC_RULE_BUF);
+        } else if (st == LINE_ERROR) {
+            fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(r.error));
+            ok = false;
+        }
+        if (ok && (st == LINE_END || b.count == BATCH_WORDS || b.used >= BATCH_BYTES) && b.count > 0) {
+            b.offset[b.count] = b.used;
+            hc_stream_words batch = {b.bytes, b.offset, b.count};
+            more = fn(arg, &batch);
+            b.count = b.used = 0;
+        }
+        if (st == LINE_END)
+            break;
+    }
+    if (too_long > LONG_WORDS_SHOWN)
+        fprintf(stderr, "hc: %s: %llu words longer than %d bytes skipped in all\n", a->wordlist,
+                (unsigned long long)too_long, HC_RULE_BUF);
+    if (ok && words == 0 && too_long == 0) {
+        fprintf(stderr, "hc: %s: the wordlist is empty\n", a->wordlist);
+        ok = false;
+    }
+    free(b.bytes);
+    free(b.offset);
+    line_reader_close(&r);
+    return ok;
+}
+
+typedef struct stream_run {
+    hc_stream *stream;
+    hc_status status;
+} stream_run;
+
+static bool feed(void *arg, const hc_stream_words *words)
+{
+    stream_run *run = arg;
+    run->status = hc_stream_feed(run->stream, words);
+    return run->status == HC_OK && !hc_stream_over(run->stream);
+}
+
+hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crack_result *result)
+{
+    if (a->kind != ATTACK_WORDLIST)
+        return hc_crack_run(job, result);
+    stream_run run = {NULL, HC_OK};
+    memset(result, 0, sizeof(*result));
+    hc_status status = hc_stream_open(&run.stream, job, &a->stream);
+    if (status != HC_OK)
+        return status;
+    /* a wordlist that cannot be read was said on stderr: the search ends
+     * there, not found */
+    each_batch(a, feed, &run);
+    hc_stream_result(run.stream, result);
+    hc_stream_close(run.stream);
+    return run.status;
+}
+
+/* ---- --stdout -------------------------------------------------------------------------- */
+
+typedef struct printer {
+    const hash_attack *a;
+    bool failed;
+} printer;
+
+static bool emit(void *arg, const uint8_t *text, size_t len)
+{
+    printer *p = arg;
+    if (fwrite(text, 1, len, stdout) != len || putchar('\n') == EOF) {
+        p->failed = true;
+        return false;
+    }
+    return atomic_load(&cli_interrupted) == 0;
+}
+
+static bool print_words(void *arg, const hc_stream_words *words)
+{
+    printer *p = arg;
+    const hc_count per_word = hc_stream_per_word(&p->a->stream);
+    uint8_t out[HC_STREAM_CANDIDATE_MAX];
+    for (size_t i = 0; i < words->count; i++) {
+        const uint8_t *word = words->bytes + words->offset[i];
+        const size_t len = words->offset[i + 1] - words->offset[i];
+        for (hc_count k = 0; k < per_word; k++)
+            if (!emit(p, out, hc_stream_candidate(&p->a->stream, word, len, k, out)))
+                return false;
+    }
+    return true;
+}
+
+int hash_attack_stdout(const hash_attack *a, const hc_crack_job *job)
+{
+    printer p = {a, false};
+    cli_catch_interrupt();
+    bool ok = true;
+    if (a->kind == ATTACK_WORDLIST) {
+        ok = each_batch(a, print_words, &p);
+    } else {
+        hc_status status = hc_crack_walk(job, emit, &p);
+        if (status != HC_OK) {
+            fprintf(stderr, "hc: --stdout: %s\n",
+                    status == HC_ERR_RANGE ? "candidates longer than 256 bytes are not printed" : hc_status_text(status));
+            return EXIT_USAGE;
+        }
+    }
+    if (fflush(stdout) != 0)
+        p.failed = true;
+    if (atomic_load(&cli_interrupted))
+        return EXIT_INTERRUPTED;
+    if (p.failed) {
+        fprintf(stderr, "hc: standard output: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
+    return ok ? EXIT_OK : EXIT_MISMATCH;
+}

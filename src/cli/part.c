@@ -1,0 +1,37 @@
+/* --part K/N: see part.h. */
+#include "part.h"
+
+#include <string.h>
+
+static bool parse_u64(const char *p, const char *end, uint64_t *value)
+{
+    if (p == end)
+        return false;
+    uint64_t v = 0;
+    for (; p < end; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        unsigned digit = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - digit) / 10)
+            return false;
+        v = v * 10 + digit;
+    }
+    *value = v;
+    return true;
+}
+
+bool parse_part_option(const cli_args *args, uint64_t *part, uint64_t *parts)
+{
+    *part = *parts = 0;
+    if (!args->present[OPT_PART])
+        return true;
+    const char *text = args->value[OPT_PART];
+    const char *slash = strchr(text, '/');
+    if (slash == NULL || !parse_u64(text, slash, part) || !parse_u64(slash + 1, slash + strlen(slash), parts) ||
+        *part < 1 || *part > *parts) {
+        fprintf(stderr, "hc: invalid --part value '%s': expected K/N with whole numbers 1 <= K <= N\n", text);
+        *part = *parts = 0;
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,22 @@
+/* --part K/N (contract §5, §10.10): one of N parts of a job. Hash mode
+ * takes the K-th of N equal slices of its keyspace (the engine's
+ * hc_crack_job.part); dir mode the files whose path relative to -s falls
+ * in part K by tree_part_holds(): the same rule on every machine, so N
+ * runs over one tree hash disjoint sets of files that together are the
+ * whole tree. */
+#ifndef HC_CLI_PART_H
+#define HC_CLI_PART_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "treepart.h"
+
+/* --part's value: whole numbers, 1 <= K <= N; both 0 when the option is
+ * absent. false, with "hc: invalid --part value ..." on stderr, when
+ * malformed. */
+bool parse_part_option(const cli_args *args, uint64_t *part, uint64_t *parts);
+
+#endif

@@ -1,0 +1,356 @@
+/* Searching a stream of words (hc/stream.h): each batch is cut into groups
+ * of words that the job's threads take in turn; a thread makes every
+ * candidate of its words (the rules, then the mask's candidates by an
+ * odometer, the mangled word written once per rule) and hashes them one at
+ * a time. With one target, the match of the earliest word wins (words
+ * after a found one are skipped, words before it finished), so the answer
+ * and the attempts do not depend on the thread count. */
+#include "hc/stream.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crack/targets.h"
+#include "hc/pool.h"
+
+enum {
+    GROUP_WORDS = 16,        /* words a thread takes at a time */
+    POLL_CANDIDATES = 4096,  /* candidates between two cancel polls and progress updates */
+};
+
+struct hc_stream {
+    const hc_crack_job *job;
+    const hc_stream_attack *attack;
+    hc_pool *own_pool;
+    size_t rule_count;       /* 1 without rules */
+    hc_count mask_count;     /* 1 without a mask */
+    hc_count per_word;
+    unsigned cw;             /* 2: UTF-16LE rows */
+    bool multi;
+    hc_target_set set;
+    uint8_t *found_flags;
+    size_t found_count;
+
+    pthread_mutex_t lock;
+    const hc_stream_words *words;  /* the batch being searched */
+    atomic_size_t next;            /* its next group */
+    _Atomic size_t found_word;     /* one target: the earliest word of the batch with a match (SIZE_MAX: none) */
+    hc_count found_k;
+    uint8_t *found_text;
+    size_t found_len;
+    hc_count found_attempts;
+    bool found;
+    hc_count words_fed;            /* before this batch */
+    hc_count hashed;
+    hc_status error;
+    atomic_bool stop, cancelled;
+};
+
+hc_count hc_stream_per_word(const hc_stream_attack *attack)
+{
+    hc_count rules = attack->rules && attack->rules->count ? attack->rules->count : 1, masks = 1;
+    if (attack->mask)
+        for (size_t i = 0; i < attack->mask->length; i++)
+            masks = masks > HC_COUNT_MAX / attack->mask->pos[i].count ? HC_COUNT_MAX
+                                                                     : masks * attack->mask->pos[i].count;
+    return masks > HC_COUNT_MAX / rules ? HC_COUNT_MAX : masks * rules;
+}
+
+static hc_count mask_count(const hc_stream_attack *attack)
+{
+    hc_stream_attack no_rules = *attack;
+    no_rules.rules = NULL;
+    return hc_stream_per_word(&no_rules);
+}
+
+/* The mangled word (rule r) at its place in out; returns its length. */
+static size_t place_word(const hc_stream_attack *a, const uint8_t *word, size_t len, size_t r, uint8_t *out)
+{
+    uint8_t *at = out + (a->mask && a->mask_first ? a->mask->length : 0);
+    if (a->rules && a->rules->count)
+        return hc_rules_apply(a->rules, r, word, len, at);
+    memcpy(at, word, len);
+    return len;
+}
+
+/* Mask candidate m's bytes at `at`, and its set indices in digits. */
+static void place_mask(const hc_mask *mask, hc_count m, uint8_t *at, uint16_t *digits)
+{
+    for (size_t i = mask->length; i-- > 0;) {
+        const hc_mask_set *set = &mask->pos[i];
+        digits[i] = (uint16_t)(m % set->count);
+        m /= set->count;
+        at[i] = set->chars[digits[i]];
+    }
+}
+
+/* The next mask candidate in place: the odometer, rightmost fastest. */
+static void next_mask(const hc_mask *mask, uint8_t *at, uint16_t *digits)
+{
+    for (size_t i = mask->length; i-- > 0;) {
+        const hc_mask_set *set = &mask->pos[i];
+        if (++digits[i] < set->count) {
+            at[i] = set->chars[digits[i]];
+            return;
+        }
+        digits[i] = 0;
+        at[i] = set->chars[0];
+    }
+}
+
+size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, size_t len, hc_count k,
+                           uint8_t out[HC_STREAM_CANDIDATE_MAX])
+{
+    const hc_count masks = mask_count(attack);
+    size_t n = place_word(attack, word, len, (size_t)(k / masks), out);
+    if (attack->mask) {
+        uint16_t digits[HC_MASK_MAX_LEN];
+        place_mask(attack->mask, k % masks, out + (attack->mask_first ? 0 : n), digits);
+        n += attack->mask->length;
+    }
+    return n;
+}
+
+/* ---- the search ---------------------------------------------------------- */
+
+typedef struct worker {
+    hc_stream *s;
+    hc_hasher hasher;
+    uint8_t text[HC_STREAM_CANDIDATE_MAX], wide[2 * HC_STREAM_CANDIDATE_MAX];
+    uint8_t digest[HC_MAX_DIGEST_LEN];
+    uint16_t digits[HC_MASK_MAX_LEN];
+    unsigned since_poll;
+    hc_count hashed, published;
+} worker;
+
+static void publish(worker *w)
+{
+    hc_crack_progress *progress = w->s->job->progress;
+    if (progress && w->hashed != w->published)
+        atomic_fetch_add_explicit(&progress->hashed, (uint64_t)(w->hashed - w->published), memory_order_relaxed);
+    w->published = w->hashed;
+}
+
+/* Every few thousand candidates: cancelled? (stops the search) */
+static bool poll_stop(worker *w)
+{
+    hc_stream *s = w->s;
+    if (++w->since_poll < POLL_CANDIDATES)
+        return atomic_load_explicit(&s->stop, memory_order_relaxed);
+    w->since_poll = 0;
+    publish(w);
+    if (s->job->cancelled && s->job->cancelled(s->job->cancel_arg)) {
+        atomic_store(&s->cancelled, true);
+        atomic_store(&s->stop, true);
+    }
+    return atomic_load(&s->stop);
+}
+
+static void record(worker *w, size_t word, hc_count k, size_t len)
+{
+    hc_stream *s = w->s;
+    const hc_crack_job *job = s->job;
+    pthread_mutex_lock(&s->lock);
+    if (s->multi) {
+        size_t t;
+        if (hc_target_find(&s->set, w->digest, &t) && !s->found_flags[t]) {
+            s->found_flags[t] = 1;
+            s->found_count++;
+            if (job->progress)
+                atomic_fetch_add_explicit(&job->progress->found, 1, memory_order_relaxed);
+            job->on_found(job->found_arg, t, w->text, len);
+            if (s->found_count == s->set.count)
+                atomic_store(&s->stop, true);
+        }
+    } else if (word < atomic_load(&s->found_word) || (word == atomic_load(&s->found_word) && k < s->found_k)) {
+        uint8_t *copy = realloc(s->found_text, len ? len : 1);
+        if (copy == NULL) {
+            s->error = HC_ERR_NOMEM;
+            atomic_store(&s->stop, true);
+        } else {
+            memcpy(copy, w->text, len);
+            s->found_text = copy;
+            s->found_len = len;
+            s->found_k = k;
+            if (atomic_load(&s->found_word) == SIZE_MAX && job->progress)
+                atomic_fetch_add_explicit(&job->progress->found, 1, memory_order_relaxed);
+            atomic_store(&s->found_word, word);
+        }
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Hashes w->text (len bytes) and checks it; true when it matched. */
+static bool try_candidate(worker *w, size_t word, hc_count k, size_t len)
+{
+    hc_stream *s = w->s;
+    const uint8_t *msg = w->text;
+    if (s->cw == 2) {
+        for (size_t i = 0; i < len; i++)
+            w->wide[2 * i] = w->text[i], w->wide[2 * i + 1] = 0;
+        msg = w->wide;
+    }
+    hc_hasher_oneshot(&w->hasher, msg, len * s->cw, w->digest);
+    w->hashed++;
+    size_t t;
+    const bool hit = s->multi ? hc_target_check(&s->set, w->digest, &t)
+                              : memcmp(w->digest, s->job->target, s->job->alg->digest_len) == 0;
+    if (hit)
+        record(w, word, k, len);
+    return hit && !s->multi;
+}
+
+/* Every candidate of word i of the batch; false when the search stops. */
+static bool search_word(worker *w, size_t i)
+{
+    hc_stream *s = w->s;
+    const hc_stream_attack *a = s->attack;
+    const hc_stream_words *words = s->words;
+    const uint8_t *word = words->bytes + words->offset[i];
+    const size_t len = words->offset[i + 1] - words->offset[i];
+    hc_count k = 0;
+    for (size_t r = 0; r < s->rule_count; r++) {
+        size_t n = place_word(a, word, len, r, w->text);
+        uint8_t *mask_at = a->mask ? w->text + (a->mask_first ? 0 : n) : NULL;
+        if (mask_at)
+            place_mask(a->mask, 0, mask_at, w->digits);
+        const size_t total = n + (a->mask ? a->mask->length : 0);
+        for (hc_count m = 0; m < s->mask_count; m++, k++) {
+            if (m > 0)
+                next_mask(a->mask, mask_at, w->digits);
+            if (try_candidate(w, i, k, total))
+                return false; /* later candidates of this word come after the match */
+            if (poll_stop(w))
+                return false;
+        }
+    }
+    return true;
+}
+
+static void worker_main(void *arg, size_t index)
+{
+    (void)index;
+    hc_stream *s = arg;
+    worker *w = malloc(sizeof(*w));
+    if (w == NULL || hc_hasher_open(&w->hasher, s->job->alg, NULL) != HC_OK) {
+        pthread_mutex_lock(&s->lock);
+        s->error = HC_ERR_NOMEM;
+        pthread_mutex_unlock(&s->lock);
+        atomic_store(&s->stop, true);
+        free(w);
+        return;
+    }
+    w->s = s;
+    w->since_poll = 0;
+    w->hashed = w->published = 0;
+    const size_t count = s->words->count;
+    for (;;) {
+        size_t first = atomic_fetch_add(&s->next, GROUP_WORDS);
+        if (first >= count || atomic_load(&s->stop))
+            break;
+        size_t last = first + GROUP_WORDS < count ? first + GROUP_WORDS : count;
+        for (size_t i = first; i < last; i++) {
+            if (i > atomic_load(&s->found_word) || !search_word(w, i))
+                break;
+        }
+    }
+    publish(w);
+    pthread_mutex_lock(&s->lock);
+    s->hashed += w->hashed;
+    pthread_mutex_unlock(&s->lock);
+    hc_hasher_close(&w->hasher);
+    free(w);
+}
+
+hc_status hc_stream_open(hc_stream **stream, const hc_crack_job *job, const hc_stream_attack *attack)
+{
+    *stream = NULL;
+    if (job->alg == NULL || job->threads < 1 || (job->target_count > 0 ? !job->targets || !job->on_found : !job->target))
+        return HC_ERR_INVALID;
+    hc_stream *s = calloc(1, sizeof(*s));
+    if (s == NULL)
+        return HC_ERR_NOMEM;
+    s->job = job;
+    s->attack = attack;
+    s->rule_count = attack->rules && attack->rules->count ? attack->rules->count : 1;
+    s->mask_count = mask_count(attack);
+    s->per_word = hc_stream_per_word(attack);
+    s->cw = (hc_algorithm_flags(job->alg) & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
+    atomic_init(&s->found_word, SIZE_MAX);
+    atomic_init(&s->stop, false);
+    atomic_init(&s->cancelled, false);
+    hc_status status = pthread_mutex_init(&s->lock, NULL) == 0 ? HC_OK : HC_ERR_NOMEM;
+    if (status == HC_OK && job->target_count > 0) {
+        s->multi = true;
+        status = hc_target_set_init(&s->set, job->targets, job->target_count, job->alg->digest_len, false);
+        if (status == HC_OK && (s->found_flags = calloc(job->target_count, 1)) == NULL)
+            status = HC_ERR_NOMEM;
+    }
+    if (status == HC_OK && job->pool == NULL && job->threads > 1)
+        status = hc_pool_create(&s->own_pool, job->threads);
+    if (status != HC_OK) {
+        hc_stream_close(s);
+        return status;
+    }
+    *stream = s;
+    return HC_OK;
+}
+
+hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
+{
+    if (hc_stream_over(s) || words->count == 0)
+        return s->error;
+    s->words = words;
+    atomic_store(&s->next, 0);
+    hc_pool *pool = s->job->pool ? s->job->pool : s->own_pool;
+    hc_pool_for(pool, s->job->threads, worker_main, s);
+    s->words = NULL;
+    const size_t found_word = atomic_load(&s->found_word);
+    if (found_word != SIZE_MAX && !s->found) {
+        s->found = true;
+        s->found_attempts = (s->words_fed + found_word) * s->per_word + s->found_k + 1;
+        atomic_store(&s->stop, true);
+    }
+    s->words_fed += words->count;
+    return s->error;
+}
+
+bool hc_stream_over(const hc_stream *s)
+{
+    return s->found || s->error != HC_OK || atomic_load(&((hc_stream *)s)->stop);
+}
+
+void hc_stream_result(hc_stream *s, hc_crack_result *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->hashed = s->hashed;
+    r->cancelled = atomic_load(&s->cancelled);
+    if (s->multi) {
+        r->found_count = s->found_count;
+        r->found = s->found_count == s->set.count;
+        r->attempts = r->cancelled || r->found ? s->hashed : s->words_fed * s->per_word;
+    } else if (s->found) {
+        r->found = true;
+        r->attempts = s->found_attempts;
+        r->found_len = s->found_len;
+        r->found_text = s->found_text;
+        s->found_text = NULL;
+    } else {
+        r->attempts = r->cancelled ? s->hashed : s->words_fed * s->per_word;
+    }
+}
+
+void hc_stream_close(hc_stream *s)
+{
+    if (s == NULL)
+        return;
+    hc_pool_destroy(s->own_pool);
+    free(s->found_text);
+    free(s->found_flags);
+    if (s->multi)
+        hc_target_set_free(&s->set);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}

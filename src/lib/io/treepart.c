@@ -1,0 +1,25 @@
+/* dir --part K/N's rule: see treepart.h. */
+#include "treepart.h"
+
+#include "hc/algorithm.h"
+
+/* SHA-256 rather than a quick hash: its low bits are as good as its high
+ * ones for any N, and anyone can reproduce a split with sha256sum
+ * (docs/file-dir.md); its cost, a microsecond per file, is nothing beside
+ * opening the file. */
+int tree_part_holds(const char *rel, size_t len, uint64_t part, uint64_t parts)
+{
+    if (parts <= 1)
+        return 1;
+    const hc_algorithm *sha256 = hc_algorithm_find("sha256");
+    hc_hasher hasher;
+    if (sha256 == NULL || hc_hasher_open(&hasher, sha256, NULL) != HC_OK)
+        return -1;
+    uint8_t digest[HC_MAX_DIGEST_LEN];
+    hc_hasher_oneshot(&hasher, rel, len, digest);
+    hc_hasher_close(&hasher);
+    uint64_t key = 0;
+    for (int i = 0; i < 8; i++)
+        key = key << 8 | digest[i];
+    return key % parts + 1 == part;
+}

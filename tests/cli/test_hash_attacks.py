@@ -1,0 +1,188 @@
+"""hash mode's masks, wordlists, rules, hybrids and --stdout (contract
+§10.9): candidate order from Python's itertools, digests from hashlib,
+bad input named with its file and line."""
+import hashlib
+import itertools
+import string
+import subprocess
+
+import pytest
+
+from conftest import HC_BINARY, run_hc
+
+LOWER, UPPER, DIGITS = string.ascii_lowercase, string.ascii_uppercase, string.digits
+SPECIAL = "".join(chr(c) for c in range(0x20, 0x7F) if not chr(c).isalnum())
+
+
+def md5(text):
+    return hashlib.md5(text.encode() if isinstance(text, str) else text).hexdigest()
+
+
+def ntlm(text):
+    from Cryptodome.Hash import MD4
+    return MD4.new(text.encode("utf-16-le")).hexdigest()
+
+
+def stdout_lines(*args, stdin=None):
+    r = run_hc("md5", "hash", *args, "--stdout", stdin=stdin)
+    assert r.rc == 0, r
+    return r.raw.split(b"\n")[:-1]
+
+
+def product(*sets):
+    return [("".join(p)).encode() for p in itertools.product(*sets)]
+
+
+def write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    return str(path)
+
+
+# ---- masks ----
+
+def test_mask_order_is_the_sets_in_order_rightmost_fastest():
+    assert stdout_lines("--mask", "?d?l") == product(DIGITS, LOWER)
+    assert stdout_lines("--mask", "x?sy") == product("x", SPECIAL, "y")
+    assert stdout_lines("--mask", "?h??") == product(DIGITS + "abcdef", "?")
+
+
+def test_custom_sets_use_builtins_and_drop_repeats():
+    assert stdout_lines("-1", "?dab1", "--mask", "?1?1") == product(DIGITS + "ab", DIGITS + "ab")
+    assert stdout_lines("-1", "xy", "-4", "?H", "--mask", "?4?1") == product(DIGITS + "ABCDEF", "xy")
+
+
+def test_increment_walks_prefixes_shortest_first():
+    expected = product(LOWER) + product(LOWER, DIGITS) + product(LOWER, DIGITS, "!")
+    assert stdout_lines("--mask", "?l?d!", "--increment") == expected
+    assert stdout_lines("--mask", "?l?d!", "--increment", "-n", "2", "-x", "2") == product(LOWER, DIGITS)
+
+
+def test_all_bytes_set_has_256_members():
+    lines = run_hc("md5", "hash", "--mask", "?b", "--stdout").raw
+    assert len(lines) == 512 and lines[0:2] == b"\x00\n"
+
+
+def test_parts_tile_the_mask_keyspace():
+    whole = stdout_lines("--mask", "?d?d?d")
+    parts = [stdout_lines("--mask", "?d?d?d", "--part", f"{k}/7") for k in range(1, 8)]
+    assert sum(parts, []) == whole
+
+
+@pytest.mark.parametrize("alg,fn", [("md5", md5), ("sha1", lambda t: hashlib.sha1(t.encode()).hexdigest()),
+                                    ("sha256", lambda t: hashlib.sha256(t.encode()).hexdigest()), ("ntlm", ntlm)])
+def test_mask_cracks_with_attempts_at_its_place(alg, fn):
+    word = "Qz7!"
+    r = run_hc(alg, "hash", "--noprobe", "-s", fn(word), "--mask", "?u?l?d?s")
+    assert r.rc == 0, r
+    assert r.nonblank[-1] == "Initial string is: " + word
+    place = product(UPPER, LOWER, DIGITS, SPECIAL).index(word.encode()) + 1
+    assert r.nonblank[0].startswith(f"Attempts: {place:,}".replace(",", " ") + " ")
+
+
+def test_mask_with_many_targets(tmp_path):
+    words = ["aa00", "zz99", "mq42"]
+    hashes = write(tmp_path, "h.txt", "".join(md5(w) + "\n" for w in words))
+    r = run_hc("md5", "hash", "--noprobe", "--hashes", hashes, "--mask", "?l?l?d?d", "-T", "2")
+    assert r.rc == 0, r
+    assert sorted(line for line in r.lines if ": " in line and not line.startswith("Attempts")) == \
+        sorted(f"{md5(w)}: {w}" for w in words)
+
+
+def test_a_charset_that_looks_like_a_mask_warns():
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5("?l"), "-a", "?l", "-x", "2")
+    assert r.rc == 0 and "--mask" in r.err and r.nonblank[-1] == "Initial string is: ?l"
+
+
+@pytest.mark.parametrize("mask,why", [("ab?", "'?' at the end"), ("?x", "unknown set"), ("?2", "custom set"),
+                                      ("", "empty")])
+def test_bad_masks_are_named(mask, why):
+    r = run_hc("md5", "hash", "-s", md5("a"), "--mask", mask)
+    assert r.rc == 2 and why in r.err and "--mask" in r.err, r
+
+
+# ---- wordlists and rules ----
+
+def test_wordlist_crlf_and_blank_lines_as_hashcat(tmp_path):
+    words = write(tmp_path, "w.txt", b"one\r\n\r\ntwo\nthree")
+    assert stdout_lines("--wordlist", words) == [b"one", b"", b"two", b"three"]
+
+
+def test_rules_multiply_first_file_fastest(tmp_path):
+    words = write(tmp_path, "w.txt", "ab\ncd\n")
+    r1 = write(tmp_path, "1.rule", ":\nu\n# comment\n\n")
+    r2 = write(tmp_path, "2.rule", "$1\n$2\n")
+    assert stdout_lines("--wordlist", words, "--rules", r1, "--rules", r2) == \
+        [b"ab1", b"AB1", b"ab2", b"AB2", b"cd1", b"CD1", b"cd2", b"CD2"]
+
+
+@pytest.mark.parametrize("alg,fn", [("md5", md5), ("sha256", lambda t: hashlib.sha256(t.encode()).hexdigest()),
+                                    ("ntlm", ntlm)])
+def test_wordlist_with_rules_cracks(tmp_path, alg, fn):
+    words = write(tmp_path, "w.txt", "".join(f"word{i}\n" for i in range(5000)) + "secret\n")
+    rules = write(tmp_path, "r.rule", ":\nc\n$1\nc $2 $0\n")
+    r = run_hc(alg, "hash", "--noprobe", "-s", fn("Secret20"), "--wordlist", words, "--rules", rules, "-T", "2")
+    assert r.rc == 0, r
+    assert r.nonblank[-1] == "Initial string is: Secret20"
+    assert r.nonblank[0].startswith(f"Attempts: {5000 * 4 + 4:,}".replace(",", " ") + " ")
+
+
+def test_wordlist_from_stdin_and_many_targets(tmp_path):
+    hashes = write(tmp_path, "h.txt", md5("beta") + "\n" + md5("delta") + "\n")
+    r = run_hc("md5", "hash", "--noprobe", "--hashes", hashes, "--wordlist", "-",
+               stdin=subprocess.PIPE if False else open(write(tmp_path, "w.txt", "alpha\nbeta\ngamma\ndelta\n"), "rb"))
+    assert r.rc == 0, r
+    assert f"{md5('beta')}: beta" in r.lines and f"{md5('delta')}: delta" in r.lines
+
+
+def test_hybrid_word_then_mask_and_mask_then_word(tmp_path):
+    words = write(tmp_path, "w.txt", "ab\ncd\n")
+    assert stdout_lines("--wordlist", words, "--mask", "?d") == product(["ab"], DIGITS) + product(["cd"], DIGITS)
+    assert stdout_lines("--mask", "?d", "--wordlist", words) == product(DIGITS, ["ab"]) + product(DIGITS, ["cd"])
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5("7cd"), "--mask", "?d", "--wordlist", words)
+    assert r.rc == 0 and r.nonblank[-1] == "Initial string is: 7cd", r
+
+
+# ---- bad input ----
+
+def test_rule_file_with_garbage_names_each_bad_line(tmp_path):
+    words = write(tmp_path, "w.txt", "abc\n")
+    rules = write(tmp_path, "r.rule", b"$1\n\x00\xff\x01garbage\n$\nT\n\xfe\n^0\n")
+    r = run_hc("md5", "hash", "--wordlist", words, "--rules", rules, "--stdout")
+    assert r.rc == 0, r
+    assert r.raw == b"abc1\n0abc\n"
+    for line in (2, 3, 4, 5):
+        assert f"r.rule:{line}: invalid rule" in r.err, r.err
+
+
+def test_rule_file_without_valid_rules_is_an_error(tmp_path):
+    words = write(tmp_path, "w.txt", "abc\n")
+    rules = write(tmp_path, "r.rule", "$\n")
+    r = run_hc("md5", "hash", "-s", md5("abc"), "--wordlist", words, "--rules", rules)
+    assert r.rc == 2 and "r.rule:1: invalid rule '$'" in r.err and "no valid rule" in r.err, r
+
+
+def test_empty_wordlist_and_directory_fail_clearly(tmp_path):
+    empty = write(tmp_path, "empty.txt", "")
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5("a"), "--wordlist", empty)
+    assert r.rc == 1 and "empty.txt: the wordlist is empty" in r.err and r.nonblank[-1] == "Nothing found", r
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5("a"), "--wordlist", str(tmp_path))
+    assert r.rc == 1 and "Is a directory" in r.err, r
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5("a"), "--wordlist", str(tmp_path / "missing"))
+    assert r.rc == 1 and "No such file" in r.err, r
+
+
+def test_word_longer_than_a_candidate_is_named_and_skipped(tmp_path):
+    words = write(tmp_path, "w.txt", "short\n" + "x" * 300 + "\n" + "y" * 256 + "\nlast\n")
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5("last"), "--wordlist", words)
+    assert r.rc == 0 and r.nonblank[-1] == "Initial string is: last", r
+    assert "w.txt:2: a word of 300 bytes is longer than 256, skipped" in r.err
+    assert stdout_lines("--wordlist", words) == [b"short", b"y" * 256, b"last"]
+
+
+def test_conflicting_options_are_usage_errors(tmp_path):
+    words = write(tmp_path, "w.txt", "a\n")
+    for args in (["-a", "abc", "--mask", "?d"], ["--rules", words], ["--increment"],
+                 ["--increment", "--mask", "?d", "--wordlist", words]):
+        r = run_hc("md5", "hash", "-s", md5("a"), *args)
+        assert r.rc == 2 and r.err.startswith("hc: "), (args, r)
