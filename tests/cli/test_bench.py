@@ -114,5 +114,5 @@ def test_parser_errors_and_help():
 def test_no_algorithm_is_named_like_a_command():
     commands = [line.split()[0] for line in run_hc("--help").lines if line.startswith("  ") and
                 not line.startswith("    ")]
-    assert commands == ["bench", "check"]
+    assert commands == ["bench", "check", "merge"]
     assert not set(commands) & set(ALGORITHMS)

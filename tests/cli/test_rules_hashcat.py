@@ -32,10 +32,15 @@ pytestmark = pytest.mark.skipif(shutil.which("hashcat") is None or not os.path.i
 
 
 def hashcat(*args):
-    # a private HOME: hashcat keeps its session files there
+    # a private HOME and session name: hashcat keeps its session files there
+    # and refuses to start while another instance runs under the same name
+    # ("Already an instance ... running"), which a parallel run of the suite,
+    # or a benchmark beside it, would otherwise be
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, HOME=home)
-        return subprocess.run(["hashcat", "--stdout", *args], capture_output=True, env=env, check=True).stdout
+        session = f"hc-test-{os.getpid()}-{os.path.basename(home)}"
+        return subprocess.run(["hashcat", "--stdout", "--session", session, *args], capture_output=True, env=env,
+                              check=True).stdout
 
 
 def valid_rules(path, stderr):

@@ -836,40 +836,43 @@ static void prepare_undone(worker *w, uint32_t len, const hc_mb_args *args)
     w->undone_ok = true;
 }
 
-static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
+/* One call of run_kernel: the chunk's place in the keyspace, the block the
+ * kernel hashes (the prefix in place, the suffix from the tables) and the
+ * kernel's arguments. */
+typedef struct kernel_run {
+    worker *w;
+    const chunk *c;
+    const length_plan *plan;
+    uint32_t len;
+    unsigned prefix_len;
+    uint32_t base;       /* only a long CRC candidate's text starts later */
+    uint32_t crc_want;   /* CRC: the table entry a match needs */
+    uint8_t block[HC_MB_MAX_WORDS * 8];
+    uint32_t words[HC_MB_MAX_WORDS];
+    uint64_t words64[HC_MB_MAX_WORDS]; /* Keccak: the lanes past the rate stay zero */
+    hc_mb_args args;
+} kernel_run;
+
+static void kernel_run_init(kernel_run *k, worker *w, const chunk *c, const length_plan *plan)
 {
     engine *e = w->e;
-    const uint32_t len = c->len;
-    if (w->table_len != len && !build_tables(w, len, plan)) {
-        fail(e, HC_ERR_NOMEM);
-        return;
+    memset(k, 0, sizeof(*k));
+    k->w = w;
+    k->c = c;
+    k->plan = plan;
+    k->len = c->len;
+    k->prefix_len = c->len - plan->t;
+    k->base = w->base;
+    if (!e->crc) {
+        pad_block(e, k->block, e->layout.lead_zeros + k->len * e->cw);
+        for (unsigned i = 0; i < k->prefix_len; i++)
+            put_char(e, k->block, i, w->text[i]);
     }
-    const unsigned cw = e->cw, prefix_len = len - plan->t;
-    /* Only the CRC scan takes long candidates (the others fit one block):
-     * then text holds the characters from base on. */
-    const uint32_t base = w->base;
-    const bool be = e->layout.big_endian;
-    const uint64_t inner = plan->inner;
-    hc_count outer = c->off / inner;
-    uint64_t u0 = (uint64_t)(c->off % inner);
-    set_candidate(w, len, c->off);
-
-    const bool crc = e->crc;
-    const unsigned wb = e->layout.word_bytes;
-    uint8_t block[HC_MB_MAX_WORDS * 8];
-    memset(block, 0, sizeof(block));
-    if (!crc) {
-        pad_block(e, block, e->layout.lead_zeros + len * cw);
-        for (unsigned i = 0; i < prefix_len; i++)
-            put_char(e, block, i, w->text[i]);
-    }
-    uint32_t words[HC_MB_MAX_WORDS];
-    uint64_t words64[HC_MB_MAX_WORDS] = {0}; /* Keccak: the lanes past the rate stay zero */
-    hc_mb_args args = {
-        .w = words,
+    k->args = (hc_mb_args){
+        .w = k->words,
         .tab_lo = w->tab_lo,
         .tab_hi = w->tab_hi,
-        .w64 = words64,
+        .w64 = k->words64,
         .tab64_lo = w->tab_lo,
         .tab64_hi = w->tab_hi,
         .target64 = e->target64,
@@ -878,110 +881,161 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
         .target = e->target_words,
         .digest_len = e->alg->digest_len,
         .passes = e->alg->passes,
-        .msg_bytes = e->layout.lead_zeros + len * cw,
+        .msg_bytes = e->layout.lead_zeros + k->len * e->cw,
     };
+}
+
+/* The kernel's view of the current prefix: the CRC entry a match needs,
+ * or the block's words, and the filter of the targets. false: stopped. */
+static bool load_prefix(kernel_run *k)
+{
+    worker *w = k->w;
+    engine *e = w->e;
+    if (e->crc) {
+        /* The entry a match needs: Z(reg(prefix)) ^ the target's final
+         * register (the CRC inverted back, RFC 1952 §8). */
+        uint32_t reg = 0xFFFFFFFFu;
+        if (k->base > 0 && !run_register(w, k->c, k->len, &reg))
+            return false;
+        reg = hc_crc_table_run(e->crc_table, reg, w->text, k->prefix_len - k->base);
+        k->crc_want = crc_zeros(e->crc_table, reg, k->plan->t);
+        if (e->kernel_filter) {
+            /* filter mode: each lane's final CRC is ~Z ^ U(suffix), the
+             * prefix's part here, looked up among the targets' */
+            k->words[0] = ~k->crc_want;
+            k->args.filter = &e->set.keys.filter;
+        } else {
+            k->words[0] = k->crc_want ^ ~e->target_words[0];
+        }
+        return true;
+    }
+    const unsigned wb = e->layout.word_bytes;
+    for (unsigned i = 0; i < e->layout.block_words; i++) {
+        k->words64[i] = load_word(k->block + wb * i, wb, e->layout.big_endian);
+        k->words[i] = (uint32_t)k->words64[i];
+    }
+    if (e->fixed_filter) {
+        k->args.filter = &e->fixed_keys.filter;
+        k->args.filter_undone = true;
+    } else if (e->kernel_filter) {
+        if (w->undone_len != k->len)
+            prepare_undone(w, k->len, &k->args);
+        k->args.filter = w->undone_ok ? &w->undone.filter : &e->set.keys.filter;
+        k->args.filter_undone = w->undone_ok;
+    }
+    return true;
+}
+
+/* A lane the kernel flagged: the candidate rebuilt and checked. true when
+ * the run is over (the one target found, or a failure). */
+static bool take_hit(kernel_run *k, uint64_t lane, uint64_t u0, hc_count outer)
+{
+    worker *w = k->w;
+    engine *e = w->e;
+    /* The suffix of this lane, then the whole candidate. */
+    uint64_t s = lane;
+    for (unsigned i = k->len; i-- > k->prefix_len;) {
+        const size_t d = pos_size(e, i);
+        w->text[i - k->base] = pos_chars(e, i)[s % d];
+        s /= d;
+    }
+    if (e->multi) {
+        size_t target;
+        if (!hash_candidate(w, k->c, k->len))
+            return true;
+        if (hc_target_find(&e->set, w->digest, &target))
+            record_target(w, k->c, target);
+        return false;
+    }
+    if (!verify(w, k->c, k->len))
+        return false;
+    record_match(w, k->c, outer * k->plan->inner + lane);
+    w->processed += lane - u0 + 1;
+    w->kernel_processed += lane - u0 + 1;
+    return true;
+}
+
+/* Suffixes [u0, u_end) of the current prefix through the kernel, once per
+ * target where the kernel compares with one at a time. true: over. */
+static bool scan_suffixes(kernel_run *k, uint64_t u0, uint64_t u_end, hc_count outer)
+{
+    worker *w = k->w;
+    engine *e = w->e;
     /* kernel passes over each range: one per target without a filter mode */
     const unsigned passes = e->per_target ? e->per_target : 1;
-    uint32_t crc_want = 0;
+    for (unsigned pass = 0; pass < passes; pass++) {
+        if (e->per_target) {
+            k->args.target = e->target_words_of[pass];
+            k->args.target64 = e->target64_of[pass];
+            if (e->crc)
+                k->words[0] = k->crc_want ^ ~e->target_words_of[pass][0];
+        }
+        size_t u = u0;
+        while (u < u_end) {
+            unsigned n = 0;
+            u = e->layout.kernel(&k->args, u, u_end, w->hits, HITS_CAP, &n);
+            for (unsigned h = 0; h < n; h++)
+                if (w->hits[h] >= u0 && take_hit(k, w->hits[h], u0, outer))
+                    return true;
+        }
+    }
+    return false;
+}
 
-    uint64_t left = c->count;
-    while (left > 0) {
+/* The next prefix: the odometer over the first prefix_len characters
+ * (those kept: a long CRC candidate's run never changes). */
+static void next_prefix(kernel_run *k)
+{
+    worker *w = k->w;
+    engine *e = w->e;
+    unsigned i = k->prefix_len - k->base - 1;
+    while (++w->digits[i] == pos_size(e, i + k->base)) {
+        w->digits[i] = 0;
+        w->text[i] = pos_chars(e, i + k->base)[0];
+        if (!e->crc)
+            put_char(e, k->block, i, w->text[i]);
+        if (i == 0)
+            break;
+        i--;
+    }
+    w->text[i] = pos_chars(e, i + k->base)[w->digits[i]];
+    if (!e->crc)
+        put_char(e, k->block, i, w->text[i]);
+}
+
+/* A chunk of one length: for each prefix, every suffix of the tables in
+ * SIMD lanes. */
+static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
+{
+    engine *e = w->e;
+    if (w->table_len != c->len && !build_tables(w, c->len, plan)) {
+        fail(e, HC_ERR_NOMEM);
+        return;
+    }
+    const uint64_t inner = plan->inner;
+    hc_count outer = c->off / inner;
+    uint64_t u0 = (uint64_t)(c->off % inner);
+    set_candidate(w, c->len, c->off);
+    kernel_run k;
+    kernel_run_init(&k, w, c, plan);
+    for (uint64_t left = c->count; left > 0;) {
         uint64_t u_end = inner - u0 < left ? inner : u0 + left;
-        if (crc) {
-            /* The entry a match needs: Z(reg(prefix)) ^ the target's final
-             * register (the CRC inverted back, RFC 1952 §8). */
-            uint32_t reg = 0xFFFFFFFFu;
-            if (base > 0 && !run_register(w, c, len, &reg))
-                return;
-            reg = hc_crc_table_run(e->crc_table, reg, w->text, prefix_len - base);
-            crc_want = crc_zeros(e->crc_table, reg, plan->t);
-            if (e->kernel_filter) {
-                /* filter mode: each lane's final CRC is ~Z ^ U(suffix),
-                 * the prefix's part here, looked up among the targets' */
-                words[0] = ~crc_want;
-                args.filter = &e->set.keys.filter;
-            } else {
-                words[0] = crc_want ^ ~e->target_words[0];
-            }
-        } else {
-            for (unsigned i = 0; i < e->layout.block_words; i++) {
-                words64[i] = load_word(block + wb * i, wb, be);
-                words[i] = (uint32_t)words64[i];
-            }
-            if (e->fixed_filter) {
-                args.filter = &e->fixed_keys.filter;
-                args.filter_undone = true;
-            } else if (e->kernel_filter) {
-                if (w->undone_len != len)
-                    prepare_undone(w, len, &args);
-                args.filter = w->undone_ok ? &w->undone.filter : &e->set.keys.filter;
-                args.filter_undone = w->undone_ok;
-            }
-        }
-        for (unsigned pass = 0; pass < passes; pass++) {
-            if (e->per_target) {
-                args.target = e->target_words_of[pass];
-                args.target64 = e->target64_of[pass];
-                if (crc)
-                    words[0] = crc_want ^ ~e->target_words_of[pass][0];
-            }
-            size_t u = u0;
-            while (u < u_end) {
-                unsigned n = 0;
-                u = e->layout.kernel(&args, u, u_end, w->hits, HITS_CAP, &n);
-                for (unsigned h = 0; h < n; h++) {
-                    if (w->hits[h] < u0)
-                        continue;
-                    /* The suffix of this lane, then the whole candidate. */
-                    uint64_t s = w->hits[h];
-                    for (unsigned k = len; k-- > prefix_len;) {
-                        const size_t d = pos_size(e, k);
-                        w->text[k - base] = pos_chars(e, k)[s % d];
-                        s /= d;
-                    }
-                    if (e->multi) {
-                        size_t target;
-                        if (!hash_candidate(w, c, len))
-                            return;
-                        if (hc_target_find(&e->set, w->digest, &target))
-                            record_target(w, c, target);
-                    } else if (verify(w, c, len)) {
-                        record_match(w, c, outer * inner + w->hits[h]);
-                        w->processed += w->hits[h] - u0 + 1;
-                        w->kernel_processed += w->hits[h] - u0 + 1;
-                        return;
-                    }
-                }
-            }
-        }
+        if (!load_prefix(&k) || scan_suffixes(&k, u0, u_end, outer))
+            return;
         uint64_t done = u_end - u0;
         left -= done;
         w->processed += done;
         w->kernel_processed += done;
-        if (args.filter != NULL)
+        if (k.args.filter != NULL)
             w->filtered_processed += done;
-        if (args.filter_undone)
+        if (k.args.filter_undone)
             w->keyed_processed += done;
         u0 = 0;
         outer++;
         /* work: a table scan per CRC candidate, a block per other one */
-        if (left == 0 || abandon(w, c, done * (crc ? 1 : e->layout.block_bytes)))
+        if (left == 0 || abandon(w, c, done * (e->crc ? 1 : e->layout.block_bytes)))
             return;
-        /* Next prefix: the odometer over the first prefix_len characters
-         * (those kept: a long CRC candidate's run never changes). */
-        unsigned i = prefix_len - base - 1;
-        while (++w->digits[i] == pos_size(e, i + base)) {
-            w->digits[i] = 0;
-            w->text[i] = pos_chars(e, i + base)[0];
-            if (!crc)
-                put_char(e, block, i, w->text[i]);
-            if (i == 0)
-                break;
-            i--;
-        }
-        w->text[i] = pos_chars(e, i + base)[w->digits[i]];
-        if (!crc)
-            put_char(e, block, i, w->text[i]);
+        next_prefix(&k);
     }
 }
 
