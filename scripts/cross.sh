@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Cross-builds hc for another CPU family with Debian's cross compilers and
-# runs the unit tests (the 50 algorithms' reference vectors among them) and
-# the hc binary on those vectors under qemu-user.
+# Cross-builds hc for another CPU family or system with Debian's cross
+# compilers and runs the unit tests (the 50 algorithms' reference vectors
+# among them) and the hc binary on those vectors under an emulator:
+# qemu-user for the CPUs, Wine for Windows.
 #
-#   scripts/cross.sh ARCH [cmake options...]
-#     ARCH: aarch64 (little-endian, NEON) or s390x (big-endian)
+#   scripts/cross.sh TARGET [cmake options...]
+#     TARGET: aarch64 (little-endian, NEON), s390x (big-endian), or
+#             windows (x86-64, MinGW-w64, static: hc.exe imports only
+#             Windows' own DLLs; libgcrypt for the library-backed rows)
 #
 # The target's libraries (OpenSSL, librhash, ISA-L) are not installed
 # through multiarch, which clashes with the host's packages (libisal2 is not
@@ -12,20 +15,25 @@
 # downloads them with a private package list for the target architecture,
 # and dpkg-deb unpacks them into build-cross/ARCH/root, which pkg-config and
 # CMake's find root point at. The host's apt configuration is not touched.
+# Windows' libraries (libgcrypt, libgpg-error) are Debian's MinGW packages
+# and the toolchain file is cmake/mingw-w64-x86_64.cmake; the Wine prefix
+# lives in build-cross/windows/wineprefix.
 # Extra arguments go to CMake, e.g. -DHC_WITH_ISAL=OFF to build the
 # portable CRC code instead of ISA-L's.
 #
 # Needs: gcc-ARCH-linux-gnu, qemu-user, dpkg-dev, cmake, pkg-config
-# (scripts/deps.sh cross installs them).
+# (scripts/deps.sh cross installs them); for windows, scripts/deps.sh
+# windows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-arch=${1:?usage: scripts/cross.sh aarch64|s390x [cmake options...]}
+arch=${1:?usage: scripts/cross.sh aarch64|s390x|windows [cmake options...]}
 shift
 case $arch in
 aarch64) debarch=arm64 triple=aarch64-linux-gnu ;;
 s390x) debarch=s390x triple=s390x-linux-gnu ;;
-*) echo "cross.sh: unknown architecture '$arch' (aarch64, s390x)" >&2; exit 2 ;;
+windows) debarch= triple=x86_64-w64-mingw32 ;;
+*) echo "cross.sh: unknown target '$arch' (aarch64, s390x, windows)" >&2; exit 2 ;;
 esac
 top=$PWD
 out=$top/build-cross/$arch
@@ -37,7 +45,7 @@ step() { printf '\n--- cross %s: %s (%ds)\n' "$arch" "$*" $((SECONDS - start)); 
 # ---- the target's libraries, unpacked into a private root -------------------
 packages="libssl-dev libssl3 librhash-dev librhash0 libisal-dev libisal2"
 stamp=$root/.packages
-if [[ ! -f $stamp || $(cat "$stamp") != "$packages" ]]; then
+if [[ $arch != windows ]] && [[ ! -f $stamp || $(cat "$stamp") != "$packages" ]]; then
     step "downloading $debarch packages"
     rm -rf "$root" "$apt_dir"
     mkdir -p "$root" "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/debs"
@@ -61,8 +69,18 @@ fi
 
 # ---- configure and build --------------------------------------------------------
 step "configure"
-libdir=$root/usr/lib/$triple
-cat > "$out/toolchain.cmake" <<EOF
+if [[ $arch == windows ]]; then
+    toolchain=$top/cmake/mingw-w64-x86_64.cmake
+    # ISA-L has no MinGW build: the portable CRC code.
+    set -- -DHC_WITH_ISAL=OFF "$@"
+    export WINEPREFIX=$out/wineprefix WINEDEBUG=-all
+    wine=$(command -v wine64 || echo /usr/lib/wine/wine64)
+    emulate=("$wine")
+    hc=$out/build/hc.exe
+else
+    toolchain=$out/toolchain.cmake
+    libdir=$root/usr/lib/$triple
+    cat > "$toolchain" <<EOF
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR $arch)
 set(CMAKE_C_COMPILER $triple-gcc)
@@ -77,25 +95,48 @@ set(CMAKE_C_STANDARD_INCLUDE_DIRECTORIES $root/usr/include/$triple)
 # Tests run through the emulator, with the target's C library and ours.
 set(CMAKE_CROSSCOMPILING_EMULATOR qemu-$arch;-L;/usr/$triple;-E;LD_LIBRARY_PATH=$libdir)
 EOF
-export PKG_CONFIG_LIBDIR=$libdir/pkgconfig:$root/usr/share/pkgconfig
-export PKG_CONFIG_SYSROOT_DIR=$root
-cmake -S . -B "$out/build" -DCMAKE_TOOLCHAIN_FILE="$out/toolchain.cmake" -DCMAKE_BUILD_TYPE=Release \
+    export PKG_CONFIG_LIBDIR=$libdir/pkgconfig:$root/usr/share/pkgconfig
+    export PKG_CONFIG_SYSROOT_DIR=$root
+    emulate=(qemu-"$arch" -L /usr/"$triple" -E LD_LIBRARY_PATH="$libdir")
+    hc=$out/build/hc
+fi
+cmake -S . -B "$out/build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_BUILD_TYPE=Release \
     -DHC_WERROR=ON "$@" | grep -E '^-- hc:' || true
 step "build"
 cmake --build "$out/build" -j"$(nproc)" >/dev/null
 
 # ---- run ---------------------------------------------------------------------------
-emulate=(qemu-"$arch" -L /usr/"$triple" -E LD_LIBRARY_PATH="$libdir")
-step "the binary runs: $("${emulate[@]}" "$out/build/hc" --version | head -1)"
-step "unit tests under qemu-$arch"
-# Timing checks measure the emulator, not the code: the candidate counts
-# still prove the kernels' wiring. test_bigfile is left out: it provokes a
+if [[ $arch == windows ]]; then
+    # Every DLL the programs import is Windows' own: libgcrypt, libgpg-error
+    # and winpthreads are linked in.
+    for exe in "$out"/build/*.exe; do
+        while read -r dll; do
+            case ${dll,,} in
+            kernel32.dll | msvcrt.dll | advapi32.dll | user32.dll | ws2_32.dll | shell32.dll | bcrypt.dll) ;;
+            *) echo "cross.sh: $(basename "$exe") imports $dll, which Windows does not ship" >&2; exit 1 ;;
+            esac
+        done < <($triple-objdump -p "$exe" | sed -n 's/^\tDLL Name: //p')
+    done
+    step "Wine prefix: $WINEPREFIX"
+    "$wine" cmd /c exit >/dev/null 2>&1 || true
+fi
+if [[ -x $hc ]]; then
+    step "the binary runs: $("${emulate[@]}" "$hc" --version | head -1)"
+fi
+step "unit tests under ${emulate[0]##*/}"
+# Timing checks measure the emulator, not the code (and Wine's thread CPU
+# clock ticks too coarsely to time a kernel): the candidate counts still
+# prove the kernels' wiring. test_bigfile is left out: it provokes a
 # SIGBUS on a shrinking mapped file, which qemu-user does not deliver to the
 # program (it dies of it), and picks its cases by the machine's speed.
 (cd "$out/build" && HC_TEST_NO_TIMING=1 ctest --output-on-failure -j"$(nproc)" -R '^(test_|fuzz_)' \
     -E '^test_(install|bigfile)$')
 
-step "hc on the reference vectors under qemu-$arch"
+if [[ ! -x $hc ]]; then
+    step "done (no $(basename "$hc") in this build yet)"
+    exit 0
+fi
+step "hc on the reference vectors under ${emulate[0]##*/}"
 # One emulated run per input, with every algorithm that has a vector for it
 # (hc a,b,... string -s INPUT prints one line per algorithm, in order): a
 # handful of emulator starts instead of one per vector.
@@ -114,7 +155,7 @@ while IFS= read -r line; do
     rows=$((rows + 1))
 done < "$vectors"
 for input in "${inputs[@]}"; do
-    got=$("${emulate[@]}" "$out/build/hc" "${algs[x$input]}" string -s "$input")
+    got=$("${emulate[@]}" "$hc" "${algs[x$input]}" string -s "$input" | tr -d '\r')
     # name, input and digest per line, as the file has them
     mapfile -t names < <(tr ',' '\n' <<< "${algs[x$input]}")
     mapfile -t digests <<< "$got"

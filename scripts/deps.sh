@@ -6,6 +6,7 @@
 #   scripts/deps.sh package      + what `make deb` and its check use
 #   scripts/deps.sh fuzz         + clang and libFuzzer (scripts/fuzz.sh)
 #   scripts/deps.sh cross        + the cross compilers and qemu-user of scripts/cross.sh
+#   scripts/deps.sh windows      + MinGW-w64, libgcrypt for it and Wine (scripts/cross.sh windows)
 #   scripts/deps.sh cluster      + Slurm, munge and GNU parallel (tests/cluster: the recipes of examples/cluster)
 # Several groups may be given at once.
 set -euo pipefail
@@ -18,11 +19,12 @@ declare -A groups=(
   [fuzz]="clang-14 libclang-rt-14-dev"
   [cluster]="slurm-wlm munge parallel"
   [cross]="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user dpkg-dev cmake pkg-config"
+  [windows]="gcc-mingw-w64-x86-64-posix libgcrypt-mingw-w64-dev wine64 cmake zip python3 python3-pytest"
 )
 
 wanted=()
 for group in "${@:-build}"; do
-  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench, package, fuzz, cross, cluster)" >&2; exit 2; }
+  [[ -n "${groups[$group]:-}" ]] || { echo "deps.sh: unknown group '$group' (build, test, bench, package, fuzz, cross, cluster, windows)" >&2; exit 2; }
   read -r -a pkgs <<< "${groups[$group]}"
   wanted+=("${pkgs[@]}")
 done

@@ -127,7 +127,8 @@ typedef enum hc_backend {
     HC_BACKEND_OWN = 0,  /* hc's own code, from the specification */
     HC_BACKEND_OPENSSL,  /* OpenSSL libcrypto */
     HC_BACKEND_RHASH,    /* librhash */
-    HC_BACKEND_ISAL      /* Intel ISA-L */
+    HC_BACKEND_ISAL,     /* Intel ISA-L */
+    HC_BACKEND_GCRYPT    /* libgcrypt (builds without OpenSSL: Windows) */
 } hc_backend;
 
 typedef struct hc_algorithm hc_algorithm;
@@ -164,7 +165,7 @@ HC_API hc_backend hc_algorithm_backend(const hc_algorithm *alg);
  * other row. */
 HC_API size_t hc_algorithm_tree_leaf(const hc_algorithm *alg);
 
-/* "hc", "OpenSSL", "librhash", "ISA-L". */
+/* "hc", "OpenSSL", "librhash", "ISA-L", "libgcrypt". */
 HC_API const char *hc_backend_name(hc_backend backend);
 
 /* The SIMD level alg's update() uses now (its highest level not above

@@ -12,8 +12,7 @@
 #include "algos/haval.h"
 #include "algos/keccak.h"
 #include "algos/md2.h"
-#include "algos/openssl_backend.h"
-#include "algos/rhash_backend.h"
+#include "algos/library_rows.h"
 #include "algos/ripemd.h"
 #include "algos/tiger.h"
 #include "algos/tth.h"
@@ -126,21 +125,24 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .name = "edonr256",
         .title = "EDON-R 256",
         HC_ROW_SHAPE(32, 64, edonr256),
-        HC_RHASH_ROW(HC_RHASH_EDONR256),
+        .flags = HC_LIB_FLAGS(edonr),
+        HC_LIB_HOOKS(edonr256),
     },
     [HC_EDONR512] = {
         .id = HC_EDONR512,
         .name = "edonr512",
         .title = "EDON-R 512",
         HC_ROW_SHAPE(64, 128, edonr512),
-        HC_RHASH_ROW(HC_RHASH_EDONR512),
+        .flags = HC_LIB_FLAGS(edonr),
+        HC_LIB_HOOKS(edonr512),
     },
     [HC_GOST] = {
         .id = HC_GOST,
         .name = "gost",
         .title = "GOST R 34.11-94, CryptoPro parameters",
         HC_ROW_SHAPE(32, 32, gost),
-        HC_RHASH_ROW(HC_RHASH_GOST94_CRYPTOPRO),
+        .flags = HC_LIB_FLAGS(gost),
+        HC_LIB_HOOKS(gost),
     },
     HAVAL_ROW(128, 3),
     HAVAL_ROW(128, 4),
@@ -171,27 +173,24 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .name = "md4",
         .title = "MD4 (RFC 1320)",
         HC_ROW_SHAPE(16, 64, md4),
-        .flags = 0,
-        HC_ROW_CTX(HC_OSSL_MD4_CTX_SIZE),
-        HC_OSSL_HOOKS(md4),
+        .flags = HC_LIB_FLAGS(md4),
+        HC_LIB_HOOKS(md4),
     },
     [HC_MD5] = {
         .id = HC_MD5,
         .name = "md5",
         .title = "MD5 (RFC 1321)",
         HC_ROW_SHAPE(16, 64, md5),
-        .flags = 0,
-        HC_ROW_CTX(HC_OSSL_MD5_CTX_SIZE),
-        HC_OSSL_HOOKS(md5),
+        .flags = HC_LIB_FLAGS(md5),
+        HC_LIB_HOOKS(md5),
     },
     [HC_NTLM] = {
         .id = HC_NTLM,
         .name = "ntlm",
         .title = "NTLM: MD4 of the UTF-16LE text",
         HC_ROW_SHAPE(16, 64, md4),
-        .flags = HC_ALG_TEXT_UTF16LE,
-        HC_ROW_CTX(HC_OSSL_MD4_CTX_SIZE),
-        HC_OSSL_HOOKS(md4),
+        .flags = HC_ALG_TEXT_UTF16LE | HC_LIB_FLAGS(md4),
+        HC_LIB_HOOKS(md4),
     },
     [HC_RIPEMD128] = {
         .id = HC_RIPEMD128,
@@ -323,59 +322,56 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .name = "sha1",
         .title = "SHA-1 (FIPS 180-4)",
         HC_ROW_SHAPE(20, 64, sha1),
-        .flags = 0,
-        HC_ROW_CTX(HC_OSSL_SHA1_CTX_SIZE),
-        HC_OSSL_HOOKS(sha1),
+        .flags = HC_LIB_FLAGS(sha1),
+        HC_LIB_HOOKS(sha1),
     },
     [HC_SHA224] = {
         .id = HC_SHA224,
         .name = "sha224",
         .title = "SHA-224 (FIPS 180-4)",
         HC_ROW_SHAPE(28, 64, sha256),
-        .flags = 0,
-        HC_ROW_CTX(HC_OSSL_SHA256_CTX_SIZE),
-        HC_OSSL_HOOKS(sha224),
+        .flags = HC_LIB_FLAGS(sha224),
+        HC_LIB_HOOKS(sha224),
     },
     [HC_SHA256] = {
         .id = HC_SHA256,
         .name = "sha256",
         .title = "SHA-256 (FIPS 180-4)",
         HC_ROW_SHAPE(32, 64, sha256),
-        .flags = 0,
-        HC_ROW_CTX(HC_OSSL_SHA256_CTX_SIZE),
-        HC_OSSL_HOOKS(sha256),
+        .flags = HC_LIB_FLAGS(sha256),
+        HC_LIB_HOOKS(sha256),
     },
     [HC_SHA384] = {
         .id = HC_SHA384,
         .name = "sha384",
         .title = "SHA-384 (FIPS 180-4)",
         HC_ROW_SHAPE(48, 128, sha512),
-        .flags = 0,
-        HC_ROW_CTX(HC_OSSL_SHA512_CTX_SIZE),
-        HC_OSSL_HOOKS(sha384),
+        .flags = HC_LIB_FLAGS(sha384),
+        HC_LIB_HOOKS(sha384),
     },
     [HC_SHA512] = {
         .id = HC_SHA512,
         .name = "sha512",
         .title = "SHA-512 (FIPS 180-4)",
         HC_ROW_SHAPE(64, 128, sha512),
-        .flags = 0,
-        HC_ROW_CTX(HC_OSSL_SHA512_CTX_SIZE),
-        HC_OSSL_HOOKS(sha512),
+        .flags = HC_LIB_FLAGS(sha512),
+        HC_LIB_HOOKS(sha512),
     },
     [HC_SNEFRU128] = {
         .id = HC_SNEFRU128,
         .name = "snefru128",
         .title = "Snefru-128 (8 passes)",
         HC_ROW_SHAPE(16, 48, snefru),
-        HC_RHASH_ROW(HC_RHASH_SNEFRU128),
+        .flags = HC_LIB_FLAGS(snefru),
+        HC_LIB_HOOKS(snefru128),
     },
     [HC_SNEFRU256] = {
         .id = HC_SNEFRU256,
         .name = "snefru256",
         .title = "Snefru-256 (8 passes)",
         HC_ROW_SHAPE(32, 32, snefru),
-        HC_RHASH_ROW(HC_RHASH_SNEFRU256),
+        .flags = HC_LIB_FLAGS(snefru),
+        HC_LIB_HOOKS(snefru256),
     },
     [HC_TIGER] = {
         .id = HC_TIGER,
@@ -415,9 +411,8 @@ const hc_algorithm hc_algorithms[HC_ALGORITHM_COUNT] = {
         .name = "whirlpool",
         .title = "Whirlpool (ISO/IEC 10118-3)",
         HC_ROW_SHAPE(64, 64, whirlpool),
-        /* librhash, not OpenSSL: 10% faster here (163-171 against
-         * 144-153 MB/s in memory, 64 MiB; docs/backends.md). */
-        HC_RHASH_ROW(HC_RHASH_WHIRLPOOL),
+        .flags = HC_LIB_FLAGS(whirlpool),
+        HC_LIB_HOOKS(whirlpool),
     },
     /* Rows added later: after the others, whatever their names. */
 #ifdef HC_TEST_EXTRA_ROW
@@ -509,6 +504,8 @@ const char *hc_backend_name(hc_backend backend)
         return "librhash";
     case HC_BACKEND_ISAL:
         return "ISA-L";
+    case HC_BACKEND_GCRYPT:
+        return "libgcrypt";
     }
     return "unknown";
 }

@@ -6,6 +6,26 @@
 
 static const hc_params default_params;
 
+/* Contexts are aligned for the SIMD code. C11's aligned_alloc is not in
+ * Windows' C runtime, whose aligned blocks need their own free. */
+static void *ctx_alloc(size_t size)
+{
+#ifdef _WIN32
+    return _aligned_malloc(size, HC_CTX_ALIGN);
+#else
+    return aligned_alloc(HC_CTX_ALIGN, size);
+#endif
+}
+
+static void ctx_free(void *ctx)
+{
+#ifdef _WIN32
+    _aligned_free(ctx);
+#else
+    free(ctx);
+#endif
+}
+
 hc_status hc_hasher_open_sized(hc_hasher *hasher, size_t hasher_size, const hc_algorithm *alg,
                                const hc_params *params)
 {
@@ -22,14 +42,14 @@ hc_status hc_hasher_open_sized(hc_hasher *hasher, size_t hasher_size, const hc_a
 
     /* aligned_alloc wants the size to be a multiple of the alignment. */
     size_t size = (alg->ctx_size + HC_CTX_ALIGN - 1) / HC_CTX_ALIGN * HC_CTX_ALIGN;
-    void *ctx = aligned_alloc(HC_CTX_ALIGN, size);
+    void *ctx = ctx_alloc(size);
     if (ctx == NULL)
         return HC_ERR_NOMEM;
     memset(ctx, 0, size);
     if (alg->acquire) {
         hc_status status = alg->acquire(ctx, alg);
         if (status != HC_OK) {
-            free(ctx);
+            ctx_free(ctx);
             return status;
         }
     }
@@ -47,7 +67,7 @@ void hc_hasher_close(hc_hasher *hasher)
     if (hasher->ctx) {
         if (hasher->alg->release)
             hasher->alg->release(hasher->ctx);
-        free(hasher->ctx);
+        ctx_free(hasher->ctx);
     }
     memset(hasher, 0, sizeof(*hasher));
 }

@@ -1,0 +1,81 @@
+/* libgcrypt behind the table's hooks.
+ *
+ * gcry_md_open allocates a context, so the rows are HC_ALG_OPAQUE_CTX as
+ * the librhash ones are: acquire opens once per hasher, init only resets,
+ * and the hot path never allocates. libgcrypt must be initialised once
+ * (gcry_check_version) before any other call; secure memory is not used
+ * (digests of public data), which also keeps it from locking pages. */
+#include "gcrypt_backend.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <string.h>
+
+#include <gcrypt.h>
+
+static_assert((int)HC_GCRY_MD5 == (int)GCRY_MD_MD5, "gcrypt id");
+static_assert((int)HC_GCRY_SHA1 == (int)GCRY_MD_SHA1, "gcrypt id");
+static_assert((int)HC_GCRY_SHA256 == (int)GCRY_MD_SHA256, "gcrypt id");
+static_assert((int)HC_GCRY_SHA384 == (int)GCRY_MD_SHA384, "gcrypt id");
+static_assert((int)HC_GCRY_SHA512 == (int)GCRY_MD_SHA512, "gcrypt id");
+static_assert((int)HC_GCRY_SHA224 == (int)GCRY_MD_SHA224, "gcrypt id");
+static_assert((int)HC_GCRY_MD4 == (int)GCRY_MD_MD4, "gcrypt id");
+static_assert((int)HC_GCRY_WHIRLPOOL == (int)GCRY_MD_WHIRLPOOL, "gcrypt id");
+static_assert((int)HC_GCRY_GOSTR3411_CP == (int)GCRY_MD_GOSTR3411_CP, "gcrypt id");
+static_assert((int)HC_GCRY_BLAKE2B_512 == (int)GCRY_MD_BLAKE2B_512, "gcrypt id");
+
+static pthread_once_t gcrypt_once = PTHREAD_ONCE_INIT;
+static int gcrypt_ready;
+
+static void gcrypt_initialise_library(void)
+{
+    if (!gcry_check_version(GCRYPT_VERSION))
+        return;
+    gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+    gcrypt_ready = 1;
+}
+
+hc_status hc_gcrypt_acquire(void *ctx, const hc_algorithm *alg)
+{
+    hc_gcrypt_ctx *c = ctx;
+    c->handle = NULL;
+    pthread_once(&gcrypt_once, gcrypt_initialise_library);
+    if (!gcrypt_ready)
+        return HC_ERR_UNSUPPORTED;
+    gcry_md_hd_t handle;
+    if (gcry_md_open(&handle, (int)alg->backend_id, 0) != 0)
+        return HC_ERR_NOMEM;
+    c->handle = handle;
+    return HC_OK;
+}
+
+void hc_gcrypt_release(void *ctx)
+{
+    hc_gcrypt_ctx *c = ctx;
+    if (c->handle)
+        gcry_md_close(c->handle);
+    c->handle = NULL;
+}
+
+void hc_gcrypt_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
+{
+    hc_gcrypt_ctx *c = ctx;
+    (void)alg;
+    (void)params;
+    gcry_md_reset(c->handle);
+}
+
+void hc_gcrypt_update(void *ctx, const void *data, size_t len)
+{
+    hc_gcrypt_ctx *c = ctx;
+    gcry_md_write(c->handle, data, len);
+}
+
+/* gcry_md_read finishes the digest and points into the context; the next
+ * init resets it. */
+void hc_gcrypt_final(void *ctx, uint8_t *out, size_t out_len)
+{
+    hc_gcrypt_ctx *c = ctx;
+    memcpy(out, gcry_md_read(c->handle, 0), out_len);
+}

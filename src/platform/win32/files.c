@@ -1,0 +1,231 @@
+/* Files (platform.h) through CreateFileW and positioned ReadFile/WriteFile;
+ * the plat_file is a CRT descriptor wrapping the HANDLE (_open_osfhandle),
+ * so that 0, 1 and 2 are the standard streams as everywhere. */
+#include "win32.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <io.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Opens path with CreateFileW: shared for reading, writing and deletion as
+ * POSIX files are; directories too (BACKUP_SEMANTICS) so that their
+ * identity can be read. */
+static HANDLE open_handle(const char *path, DWORD access, DWORD disposition, DWORD flags)
+{
+    wchar_t *wide = plat_win32_wide_path(path);
+    if (wide == NULL)
+        return INVALID_HANDLE_VALUE;
+    HANDLE h = CreateFileW(wide, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, disposition,
+                           flags | FILE_FLAG_BACKUP_SEMANTICS, NULL);
+    if (h == INVALID_HANDLE_VALUE)
+        plat_win32_errno(GetLastError());
+    free(wide);
+    return h;
+}
+
+plat_file plat_open(const char *path, unsigned flags)
+{
+    bool write = flags & PLAT_OPEN_WRITE;
+    DWORD disposition = (flags & PLAT_OPEN_CREATE_NEW) ? CREATE_NEW : OPEN_EXISTING;
+    DWORD extra = (flags & PLAT_OPEN_NOFOLLOW) ? FILE_FLAG_OPEN_REPARSE_POINT : 0;
+    HANDLE h = open_handle(path, write ? GENERIC_WRITE : GENERIC_READ, disposition, extra);
+    if (h == INVALID_HANDLE_VALUE)
+        return PLAT_FILE_INVALID;
+    if (flags & PLAT_OPEN_NOFOLLOW) {
+        plat_file_info info;
+        if (plat_win32_info(h, &info) == 0 && info.kind == PLAT_KIND_LINK) {
+            CloseHandle(h);
+            errno = ELOOP;
+            return PLAT_FILE_INVALID;
+        }
+    }
+    int fd = _open_osfhandle((intptr_t)h, (write ? _O_WRONLY : _O_RDONLY) | _O_BINARY | _O_NOINHERIT);
+    if (fd < 0) {
+        CloseHandle(h);
+        errno = EMFILE;
+        return PLAT_FILE_INVALID;
+    }
+    return fd;
+}
+
+int plat_close(plat_file file)
+{
+    return _close(file);
+}
+
+/* One ReadFile or WriteFile, at the file's position or (overlapped
+ * structure) at offset; never more than a DWORD's worth. */
+static ptrdiff_t transfer(plat_file file, void *buffer, size_t len, const uint64_t *offset, bool write)
+{
+    HANDLE h = plat_win32_handle(file);
+    if (h == INVALID_HANDLE_VALUE)
+        return -1;
+    DWORD want = len > 0x40000000u ? 0x40000000u : (DWORD)len, done = 0;
+    OVERLAPPED at;
+    memset(&at, 0, sizeof(at));
+    if (offset) {
+        at.Offset = (DWORD)*offset;
+        at.OffsetHigh = (DWORD)(*offset >> 32);
+    }
+    BOOL ok = write ? WriteFile(h, buffer, want, &done, offset ? &at : NULL)
+                    : ReadFile(h, buffer, want, &done, offset ? &at : NULL);
+    if (!ok) {
+        DWORD error = GetLastError();
+        /* the end of a file or of a pipe whose writer is gone */
+        if (!write && (error == ERROR_HANDLE_EOF || error == ERROR_BROKEN_PIPE))
+            return 0;
+        plat_win32_errno(error);
+        return -1;
+    }
+    return (ptrdiff_t)done;
+}
+
+ptrdiff_t plat_read(plat_file file, void *buffer, size_t len)
+{
+    return transfer(file, buffer, len, NULL, false);
+}
+
+ptrdiff_t plat_pread(plat_file file, void *buffer, size_t len, uint64_t offset)
+{
+    return transfer(file, buffer, len, &offset, false);
+}
+
+ptrdiff_t plat_write(plat_file file, const void *data, size_t len)
+{
+    return transfer(file, (void *)data, len, NULL, true);
+}
+
+ptrdiff_t plat_pwrite(plat_file file, const void *data, size_t len, uint64_t offset)
+{
+    return transfer(file, (void *)data, len, &offset, true);
+}
+
+/* Windows has no read that stops at the cache's edge. */
+ptrdiff_t plat_pread_cached(plat_file file, void *buffer, size_t len, uint64_t offset)
+{
+    (void)file;
+    (void)buffer;
+    (void)len;
+    (void)offset;
+    errno = ENOTSUP;
+    return -1;
+}
+
+/* Nor a way to ask the cache about a page. */
+bool plat_page_cached(plat_file file, uint64_t offset)
+{
+    (void)file;
+    (void)offset;
+    return false;
+}
+
+int plat_truncate(plat_file file, uint64_t size)
+{
+    HANDLE h = plat_win32_handle(file);
+    FILE_END_OF_FILE_INFO end = {.EndOfFile.QuadPart = (LONGLONG)size};
+    if (h == INVALID_HANDLE_VALUE)
+        return -1;
+    if (!SetFileInformationByHandle(h, FileEndOfFileInfo, &end, sizeof(end))) {
+        plat_win32_errno(GetLastError());
+        return -1;
+    }
+    return 0;
+}
+
+/* Windows reserves nothing without changing the size (the allocation
+ * size of FILE_ALLOCATION_INFO is given back on close): nothing here. */
+int plat_reserve(plat_file file, uint64_t len)
+{
+    (void)file;
+    (void)len;
+    return 0;
+}
+
+int plat_set_blocking(plat_file file)
+{
+    (void)file;
+    return 0;
+}
+
+int plat_file_info_of(plat_file file, plat_file_info *info)
+{
+    HANDLE h = plat_win32_handle(file);
+    return h == INVALID_HANDLE_VALUE ? -1 : plat_win32_info(h, info);
+}
+
+/* stat and lstat: the file opened for its attributes only. */
+static int info_by_path(const char *path, plat_file_info *info, DWORD flags)
+{
+    HANDLE h = open_handle(path, FILE_READ_ATTRIBUTES, OPEN_EXISTING, flags);
+    if (h == INVALID_HANDLE_VALUE)
+        return -1;
+    int result = plat_win32_info(h, info);
+    CloseHandle(h);
+    return result;
+}
+
+int plat_path_info(const char *path, plat_file_info *info)
+{
+    return info_by_path(path, info, 0);
+}
+
+int plat_link_info(const char *path, plat_file_info *info)
+{
+    return info_by_path(path, info, FILE_FLAG_OPEN_REPARSE_POINT);
+}
+
+int plat_unlink(const char *path)
+{
+    wchar_t *wide = plat_win32_wide_path(path);
+    if (wide == NULL)
+        return -1;
+    BOOL ok = DeleteFileW(wide);
+    if (!ok)
+        plat_win32_errno(GetLastError());
+    free(wide);
+    return ok ? 0 : -1;
+}
+
+/* The target of a symbolic link: the path it resolves to (Windows keeps
+ * a print name and a substitute name; the resolved path is the one every
+ * program can use). EINVAL when path is not a symbolic link. */
+char *plat_read_link(const char *path)
+{
+    plat_file_info info;
+    if (plat_link_info(path, &info) != 0)
+        return NULL;
+    if (info.kind != PLAT_KIND_LINK) {
+        errno = EINVAL;
+        return NULL;
+    }
+    HANDLE h = open_handle(path, FILE_READ_ATTRIBUTES, OPEN_EXISTING, 0);
+    if (h == INVALID_HANDLE_VALUE)
+        return NULL;
+    wchar_t wide[32768];
+    DWORD n = GetFinalPathNameByHandleW(h, wide, sizeof(wide) / sizeof(wide[0]), FILE_NAME_NORMALIZED);
+    CloseHandle(h);
+    if (n == 0 || n >= sizeof(wide) / sizeof(wide[0])) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    const wchar_t *shown = wcsncmp(wide, L"\\\\?\\", 4) == 0 && wide[5] == L':' ? wide + 4 : wide;
+    char *target = malloc(3 * (size_t)n + 1);
+    if (target == NULL || !plat_win32_utf8(shown, target, 3 * (size_t)n + 1)) {
+        free(target);
+        errno = ENOMEM;
+        return NULL;
+    }
+    return target;
+}
+
+/* No per-range advice on Windows (FILE_FLAG_SEQUENTIAL_SCAN is chosen at
+ * open): a hint, so nothing. */
+void plat_advise(plat_file file, uint64_t offset, uint64_t len, plat_advice advice)
+{
+    (void)file;
+    (void)offset;
+    (void)len;
+    (void)advice;
+}

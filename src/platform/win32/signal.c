@@ -1,0 +1,41 @@
+/* Interrupts (platform.h): Ctrl+C, Ctrl+Break and closing the console
+ * window reach a console control handler, which Windows runs on a thread
+ * of its own. The first sets the flag (the run stops and hc exits 130 as
+ * on POSIX); a second one runs the last words and lets Windows end the
+ * process. Windows has no status request (SIGUSR1). */
+#include "win32.h"
+
+static atomic_int *interrupt_flag;
+static void (*dying_words)(void);
+
+static BOOL WINAPI on_console_event(DWORD event)
+{
+    if (event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT && event != CTRL_CLOSE_EVENT)
+        return FALSE;
+    if (atomic_exchange(interrupt_flag, 1)) {
+        if (dying_words)
+            dying_words();
+        return FALSE; /* the default handler: ExitProcess */
+    }
+    if (event == CTRL_CLOSE_EVENT) {
+        /* the process ends when this returns: give the run a moment */
+        Sleep(2000);
+    }
+    return TRUE;
+}
+
+void plat_catch_interrupts(atomic_int *interrupted, atomic_int *status_requested, void (*last_words)(void))
+{
+    (void)status_requested;
+    interrupt_flag = interrupted;
+    dying_words = last_words;
+    /* A process started with Ctrl+C ignored (CREATE_NEW_PROCESS_GROUP, or
+     * SetConsoleCtrlHandler(NULL, TRUE) inherited) still gets Ctrl+Break
+     * and the close event here; Ctrl+C stays ignored, as on POSIX. */
+    SetConsoleCtrlHandler(on_console_event, TRUE);
+}
+
+/* No SIGPIPE or SIGXFSZ: a write to a closed pipe fails (EPIPE). */
+void plat_ignore_write_signals(void)
+{
+}
