@@ -4,6 +4,8 @@
 
 #include "cli.h"
 
+#include "platform.h"
+
 typedef enum parse_result {
     PARSE_OK,
     PARSE_HELP,  /* -h, --help, --h, or a bare h / help word */
@@ -16,7 +18,7 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
                              cli_args *args);
 
 /* "error: <message>", a blank line and the help hint (contract §1.4). */
-void print_parse_error(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void print_parse_error(cli_output *out, const char *fmt, ...) PLAT_PRINTF(2, 3);
 
 /* "error: unrecognized command '<word>'" plus, when tip is not NULL, a
  * line "tip: <tip>" naming close algorithms or modes (contract §9). */

@@ -10,6 +10,8 @@
 
 #include "hc/algorithm.h"
 
+#include "platform.h"
+
 /* Exit statuses (contract §9). */
 enum {
     EXIT_OK = 0,        /* everything hashed / valid / found */
@@ -136,9 +138,9 @@ void output_free(cli_output *out);
 void output_collect(cli_output *out);
 /* One line: printf-style text, then '\n', flushed (dir mode prints each
  * result as soon as it is ready). */
-void output_line(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void output_line(cli_output *out, const char *fmt, ...) PLAT_PRINTF(2, 3);
 /* Text without a newline (the probe line of hash mode). */
-void output_text(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void output_text(cli_output *out, const char *fmt, ...) PLAT_PRINTF(2, 3);
 /* Raw bytes, e.g. a found candidate that is not text. */
 void output_bytes(cli_output *out, const void *data, size_t len);
 /* One line of data (a JSON record): data plus '\n', flushed, on stdout

@@ -7,6 +7,7 @@
 #include "args.h"
 #include "names.h"
 #include "hc/encode.h"
+#include "hc/mask.h"
 #include "platform.h"
 
 bool cli_stdin_has_input(void)
@@ -175,13 +176,10 @@ void explain_digest_length(const char *option, const char *text, size_t digest_l
 void warn_mask_like_charset(const char *charset)
 {
     /* hashcat's built-in charsets and custom ones, ?1 to ?4 */
-    for (const char *q = strchr(charset, '?'); q; q = strchr(q + 1, '?')) {
-        if (q[1] != '\0' && strchr("ludsahHb1234", q[1])) {
-            fprintf(stderr,
-                    "hc: -a/--dict: '%s' is a set of characters, not a mask: '?%c' stands for the two characters "
-                    "'?' and '%c'; for hashcat's masks use --mask '%s'\n",
-                    charset, q[1], q[1], charset);
-            return;
-        }
-    }
+    size_t len = strlen(charset), at = hc_mask_like_offset(charset, len);
+    if (at < len)
+        fprintf(stderr,
+                "hc: -a/--dict: '%s' is a set of characters, not a mask: '?%c' stands for the two characters "
+                "'?' and '%c'; for hashcat's masks use --mask '%s'\n",
+                charset, charset[at + 1], charset[at + 1], charset);
 }

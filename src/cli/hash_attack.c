@@ -144,13 +144,8 @@ bool hash_attack_parse(cli_output *out, const cli_args *args, hash_attack *a)
     hc_rules_init(&a->rules);
     a->to_stdout = args->present[OPT_STDOUT];
     a->increment = args->present[OPT_INCREMENT];
-    if (args->present[OPT_DICT]) {
-        const char *dict = args->value[OPT_DICT];
-        size_t at = hc_mask_like_offset(dict, strlen(dict));
-        if (at < strlen(dict))
-            fprintf(stderr, "hc: warning: -a '%s' is a charset: '%.2s' is two of its bytes; for a mask use --mask\n",
-                    dict, dict + at);
-    }
+    /* a charset that looks like a mask is warned about where -a is read
+     * (habits.c: warn_mask_like_charset) */
     if (!check_combination(args))
         return false;
     if (args->present[OPT_MASK] && !read_mask(args, a))

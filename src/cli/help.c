@@ -104,7 +104,7 @@ static help_list help_list_start(cli_output *out, size_t longest_left)
 }
 
 /* "Usage: <text>", wrapped under its first word. */
-static void help_usage(cli_output *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void help_usage(cli_output *out, const char *fmt, ...) PLAT_PRINTF(2, 3);
 static void help_usage(cli_output *out, const char *fmt, ...)
 {
     char text[256];

@@ -4,26 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
+
 static const hc_params default_params;
 
-/* Contexts are aligned for the SIMD code. C11's aligned_alloc is not in
- * Windows' C runtime, whose aligned blocks need their own free. */
+/* Contexts are aligned for the SIMD code. */
 static void *ctx_alloc(size_t size)
 {
-#ifdef _WIN32
-    return _aligned_malloc(size, HC_CTX_ALIGN);
-#else
-    return aligned_alloc(HC_CTX_ALIGN, size);
-#endif
+    return plat_aligned_alloc(HC_CTX_ALIGN, size);
 }
 
 static void ctx_free(void *ctx)
 {
-#ifdef _WIN32
-    _aligned_free(ctx);
-#else
-    free(ctx);
-#endif
+    plat_aligned_free(ctx);
 }
 
 hc_status hc_hasher_open_sized(hc_hasher *hasher, size_t hasher_size, const hc_algorithm *alg,

@@ -29,6 +29,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* printf-style format checking for hc's own printf-like functions. The
+ * Windows build uses MinGW's C99 printf (__USE_MINGW_ANSI_STDIO: %zu,
+ * %lld), which GCC knows as gnu_printf there; elsewhere it is printf. */
+#if defined(__MINGW32__)
+#define PLAT_PRINTF(fmt_arg, first_arg) __attribute__((format(gnu_printf, fmt_arg, first_arg)))
+#else
+#define PLAT_PRINTF(fmt_arg, first_arg) __attribute__((format(printf, fmt_arg, first_arg)))
+#endif
+
+/* The separator hc puts between a directory and a name it walks into:
+ * '\\' on Windows, '/' elsewhere. plat_is_separator accepts either on
+ * Windows, where both separate. */
+#if defined(_WIN32)
+#define PLAT_PATH_SEPARATOR '\\'
+#else
+#define PLAT_PATH_SEPARATOR '/'
+#endif
+static inline bool plat_is_separator(char c)
+{
+    return c == '/' || c == PLAT_PATH_SEPARATOR;
+}
+
 /* ---- files -------------------------------------------------------------- */
 
 /* An open file: a descriptor of the C runtime. POSIX: the file descriptor;
@@ -191,6 +213,15 @@ typedef enum plat_memory_hint {
      * (past the end of a file that shrank, an I/O error). */
     PLAT_HINT_POPULATE
 } plat_memory_hint;
+
+/* Memory aligned to `alignment` (a power of two; size a multiple of it),
+ * freed with plat_aligned_free: Windows' C runtime has no aligned_alloc,
+ * and its aligned blocks need their own free. NULL when out of memory. */
+void *plat_aligned_alloc(size_t alignment, size_t size);
+/* strndup: a copy of at most n bytes of s, NUL-terminated (POSIX 2008;
+ * Windows' C runtime lacks it). NULL when out of memory. */
+char *plat_strndup(const char *s, size_t n);
+void plat_aligned_free(void *block);
 
 /* Page-aligned memory. 0, or -1 with errno: ENOTSUP when this OS (or this
  * kernel) has no such hint; the memory is usable either way. */

@@ -194,7 +194,7 @@ static char *strip_quotes(const char *text)
         start++;
     while (end > start && (text[end - 1] == '\'' || text[end - 1] == '"'))
         end--;
-    return strndup(text + start, end - start);
+    return plat_strndup(text + start, end - start);
 }
 
 /* The search digest (contract §4.5): -H wins over -m, an empty value is as

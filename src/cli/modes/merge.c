@@ -15,6 +15,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "line_input.h"
 #include "sumfile.h"
 
 static const cli_option_spec merge_options[] = {
@@ -137,7 +138,7 @@ static int compare_lines(const void *x, const void *y)
 
 /* ---- reading the lists ---- */
 
-static bool add_line(merge_run *run, char *text, size_t len, const char *path, size_t path_len)
+static bool add_line(merge_run *run, const char *text, size_t len, const char *path, size_t path_len)
 {
     if (run->count == run->cap) {
         size_t cap = run->cap ? 2 * run->cap : 1024;
@@ -165,51 +166,58 @@ static bool add_line(merge_run *run, char *text, size_t len, const char *path, s
     return true;
 }
 
-/* Reads one list (stdio: to move into the platform layer with the other
- * readers). Returns an exit status. */
+/* Reads one list through the line reader of every list hc reads (bounded
+ * lines, Ctrl+C heard while a pipe is silent). Returns an exit status. */
 static int read_list(merge_run *run, const char *name)
 {
-    bool is_stdin = strcmp(name, "-") == 0;
-    FILE *file = is_stdin ? stdin : fopen(name, "rb");
-    if (file == NULL) {
+    line_input in;
+    if (!line_input_open(&in, name, cli_interrupt_requested, NULL)) {
+        if (errno == ENOMEM) {
+            cli_out_of_memory();
+            return EXIT_USAGE;
+        }
         fprintf(stderr, "hc: %s: %s\n", name, strerror(errno));
         return EXIT_MISMATCH;
     }
-    char *line = NULL, *path = NULL;
-    size_t line_cap = 0, path_cap = 0, number = 0;
+    char *path = NULL;
+    size_t path_cap = 0;
     int syntax = -1, status = EXIT_OK;
-    ssize_t got;
-    while (status == EXIT_OK && (got = getline(&line, &line_cap, file)) >= 0) {
-        number++;
-        size_t len = (size_t)got, path_len;
+    const char *text;
+    size_t len;
+    line_input_status got = LINE_INPUT_OK;
+    while (status == EXIT_OK && (got = line_input_next(&in, &text, &len, true)) == LINE_INPUT_OK) {
         if (path_cap < len + 1) {
             free(path);
             path_cap = len + 1;
-            path = malloc(path_cap);
-            if (path == NULL) {
+            if ((path = malloc(path_cap)) == NULL) {
                 status = EXIT_USAGE;
                 break;
             }
         }
-        if (len == 0 || (len == 1 && line[0] == '\n'))
+        size_t path_len;
+        if (len == 0)
             continue;
-        if (!read_line_path(line, len, &syntax, path, path_cap, &path_len)) {
-            fprintf(stderr, "hc: %s: line %zu: no file name in this line\n", name, number);
+        if (!read_line_path(text, len, &syntax, path, path_cap, &path_len)) {
+            fprintf(stderr, "hc: %s: line %llu: no file name in this line\n", name, (unsigned long long)in.line_no);
             status = EXIT_MISMATCH;
-        } else if (!add_line(run, line, len, path, path_len)) {
+        } else if (!add_line(run, text, len, path, path_len)) {
             status = EXIT_USAGE;
         }
     }
-    if (status == EXIT_OK && ferror(file)) {
-        fprintf(stderr, "hc: %s: %s\n", name, strerror(errno));
+    if (status == EXIT_OK && got == LINE_INPUT_CANCELLED)
+        status = EXIT_INTERRUPTED;
+    else if (status == EXIT_OK && got == LINE_INPUT_TOO_LONG) {
+        fprintf(stderr, "hc: %s: line %llu is longer than %s\n", name, (unsigned long long)in.line_no,
+                LINE_INPUT_MAX_TEXT);
+        status = EXIT_MISMATCH;
+    } else if (status == EXIT_OK && got == LINE_INPUT_ERROR) {
+        fprintf(stderr, "hc: %s: %s\n", name, strerror(in.error));
         status = EXIT_MISMATCH;
     }
-    if (status == EXIT_USAGE && path_cap > 0)
+    if (status == EXIT_USAGE)
         cli_out_of_memory();
-    free(line);
     free(path);
-    if (!is_stdin)
-        fclose(file);
+    line_input_close(&in);
     return status;
 }
 

@@ -9,6 +9,8 @@
 
 #include "cli.h"
 
+#include "platform.h"
+
 typedef enum out_format {
     FORMAT_HC,        /* the contract's lines (§3) */
     FORMAT_CHECKSUM,  /* -c: "<DIGEST> <path>" (§3.2) */
@@ -51,7 +53,7 @@ void text_free(text_buffer *t);
 void text_clear(text_buffer *t);
 void text_append(text_buffer *t, const void *data, size_t len);
 void text_append_str(text_buffer *t, const char *s);
-void text_printf(text_buffer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void text_printf(text_buffer *t, const char *fmt, ...) PLAT_PRINTF(2, 3);
 /* The buffer as a NUL-terminated string. */
 const char *text_str(text_buffer *t);
 /* Prints the buffer as one line of out (out->no_memory when it ran out). */

@@ -23,6 +23,8 @@
 
 #include "hc/file.h"
 
+#include "platform.h"
+
 typedef enum progress_policy {
     PROGRESS_AUTO,   /* a live line when stderr is a terminal and TERM is not "dumb" */
     PROGRESS_FORCE,  /* --progress: a live line wherever stderr goes */
@@ -83,7 +85,7 @@ void progress_stdout_begin(void);
 void progress_stdout_end(const char *data, size_t len);
 
 /* "hc: <text>\n" on stderr without mixing with a live line. */
-void progress_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void progress_warn(const char *fmt, ...) PLAT_PRINTF(1, 2);
 
 /* Erases a live line from a signal handler (async-signal-safe), before
  * the process dies of a second Ctrl+C. */

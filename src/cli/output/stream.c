@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
+
 void output_init(cli_output *out, FILE *stream)
 {
     memset(out, 0, sizeof(*out));
@@ -80,7 +82,7 @@ void output_data_line(cli_output *out, const char *data, size_t len)
     write_out(out, data, len, true, true);
 }
 
-__attribute__((format(printf, 3, 0))) static void emit_formatted(cli_output *out, bool newline, const char *fmt,
+PLAT_PRINTF(3, 0) static void emit_formatted(cli_output *out, bool newline, const char *fmt,
                                                                va_list ap)
 {
     char small[1024];

@@ -467,14 +467,14 @@ static bool ensure_buffer(uint8_t **buffer, size_t *have, size_t want)
         return true;
     size_t align = want >= 2 * MIB ? 2 * MIB : 4096;
     size_t size = (want + align - 1) / align * align;
-    uint8_t *fresh = aligned_alloc(align, size);
+    uint8_t *fresh = plat_aligned_alloc(align, size);
     if (fresh == NULL)
         return false;
     if (align == 2 * MIB)
         plat_memory_advise(fresh, size, PLAT_HINT_HUGEPAGE); /* a hint: failure is fine */
     /* touched now, so that the first timed read does not pay the faults */
     memset(fresh, 0, size);
-    free(*buffer);
+    plat_aligned_free(*buffer);
     *buffer = fresh;
     *have = size;
     return true;
@@ -1089,10 +1089,10 @@ void bigfile_destroy(bigfile *bf)
     if (bf == NULL)
         return;
     for (unsigned i = 0; i < bf->lane_count; i++)
-        free(bf->lanes[i].buffer);
+        plat_aligned_free(bf->lanes[i].buffer);
     free(bf->lanes);
     free(bf->threads);
-    free(bf->ring);
+    plat_aligned_free(bf->ring);
     free(bf->nodes);
     free(bf);
 }

@@ -59,7 +59,7 @@ void reader_free(file_reader *reader)
     multihash_free(&reader->hash);
     bigfile_destroy(reader->big);
     reader->big = NULL;
-    free(reader->buffer);
+    plat_aligned_free(reader->buffer);
     reader->buffer = NULL;
     reader->buffer_len = 0;
 }
@@ -71,10 +71,10 @@ static bool ensure_buffer(file_reader *reader, size_t len)
     if (reader->buffer_len >= len)
         return true;
     size_t size = (len + 4095) / 4096 * 4096;
-    uint8_t *buffer = aligned_alloc(4096, size);
+    uint8_t *buffer = plat_aligned_alloc(4096, size);
     if (buffer == NULL)
         return false;
-    free(reader->buffer);
+    plat_aligned_free(reader->buffer);
     reader->buffer = buffer;
     reader->buffer_len = size;
     return true;

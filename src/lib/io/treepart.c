@@ -1,6 +1,8 @@
 /* dir --part K/N's rule: see treepart.h. */
 #include "treepart.h"
 
+#include "platform.h"
+
 #include "hc/algorithm.h"
 
 /* SHA-256 rather than a quick hash: its low bits are as good as its high
@@ -15,8 +17,17 @@ int tree_part_holds(const char *rel, size_t len, uint64_t part, uint64_t parts)
     hc_hasher hasher;
     if (sha256 == NULL || hc_hasher_open(&hasher, sha256, NULL) != HC_OK)
         return -1;
+    /* the same rule on every system: a Windows part's "a\\b" is "a/b" */
     uint8_t digest[HC_MAX_DIGEST_LEN];
-    hc_hasher_oneshot(&hasher, rel, len, digest);
+    for (size_t done = 0; done < len;) {
+        char piece[256];
+        size_t n = len - done < sizeof(piece) ? len - done : sizeof(piece);
+        for (size_t i = 0; i < n; i++)
+            piece[i] = plat_is_separator(rel[done + i]) ? '/' : rel[done + i];
+        hc_hasher_update(&hasher, piece, n);
+        done += n;
+    }
+    hc_hasher_final(&hasher, digest);
     hc_hasher_close(&hasher);
     uint64_t key = 0;
     for (int i = 0; i < 8; i++)

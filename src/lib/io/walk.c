@@ -16,6 +16,8 @@
  *    and its sorted names, never a copy of the path. */
 #include "walk.h"
 
+#include "platform.h"
+
 #include "treepart.h"
 
 #include <errno.h>
@@ -165,19 +167,19 @@ const char *walk_error_name(int error_number)
 /* ---- directories ---- */
 
 /* "<dir>/<name>" for dir = path[0, dir_len), without doubling a separator
- * the directory ends in (§4.3). */
+ * the directory ends in (§4.3); "<dir>\\<name>" on Windows. */
 static size_t joined_len(const char *dir, size_t dir_len, const char *name)
 {
-    bool separator = dir_len > 0 && dir[dir_len - 1] != '/';
+    bool separator = dir_len > 0 && !plat_is_separator(dir[dir_len - 1]);
     return dir_len + separator + strlen(name);
 }
 
 static void join_into(char *out, const char *dir, size_t dir_len, const char *name)
 {
-    bool separator = dir_len > 0 && dir[dir_len - 1] != '/';
+    bool separator = dir_len > 0 && !plat_is_separator(dir[dir_len - 1]);
     memmove(out, dir, dir_len);
     if (separator)
-        out[dir_len] = '/';
+        out[dir_len] = PLAT_PATH_SEPARATOR;
     strcpy(out + dir_len + separator, name);
 }
 
@@ -412,7 +414,7 @@ static bool reopen_by_path(walk *w, size_t i)
     for (size_t k = a + 1; k <= i; k++) {
         /* frame k's own name ends its path; its parent's path precedes it */
         size_t start = w->stack[k - 1].path_len, end = w->stack[k].path_len;
-        while (start < end && w->path[start] == '/')
+        while (start < end && plat_is_separator(w->path[start]))
             start++;
         char saved = w->path[end];
         w->path[end] = '\0';
@@ -493,7 +495,7 @@ static bool push_dir(walk *w, walk_dir *dir, size_t path_len)
     if (error == ENOMEM)
         return false;
     if (error) {
-        w->pending_path = strndup(w->path, path_len);
+        w->pending_path = plat_strndup(w->path, path_len);
         w->pending_errno = error;
         if (w->pending_path == NULL)
             return false;
@@ -555,7 +557,7 @@ static int in_part(const walk *w, const char *path)
     if (w->options.parts <= 1)
         return 1;
     const char *rel = path + w->root_len;
-    while (*rel == '/')
+    while (plat_is_separator(*rel))
         rel++;
     if (*rel == '\0')
         return 1; /* the source itself (it could not be read): every part says so */
@@ -615,7 +617,7 @@ static bool walk_next_any(walk *w, walk_item *item)
             if (handle == NULL) {
                 item->kind = WALK_ERROR;
                 item->error_number = errno;
-                item->path = strndup(w->path, len);
+                item->path = plat_strndup(w->path, len);
                 w->path[f->path_len] = '\0';
                 if (item->path == NULL)
                     break;
@@ -633,7 +635,7 @@ static bool walk_next_any(walk *w, walk_item *item)
             frame *parent = &w->stack[w->depth - 1];
             item->kind = WALK_ERROR;
             item->error_number = error;
-            item->path = strndup(w->path, parent->path_len);
+            item->path = plat_strndup(w->path, parent->path_len);
             if (item->path == NULL)
                 break;
             return true;

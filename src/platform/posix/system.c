@@ -122,3 +122,18 @@ void plat_sleep_microseconds(unsigned long microseconds)
     struct timespec pause = {(time_t)(microseconds / 1000000), (long)(microseconds % 1000000) * 1000};
     nanosleep(&pause, NULL);
 }
+
+void *plat_aligned_alloc(size_t alignment, size_t size)
+{
+    return aligned_alloc(alignment, size);
+}
+
+void plat_aligned_free(void *block)
+{
+    free(block);
+}
+
+char *plat_strndup(const char *s, size_t n)
+{
+    return strndup(s, n);
+}

@@ -108,3 +108,26 @@ void plat_sleep_microseconds(unsigned long microseconds)
 {
     Sleep((DWORD)((microseconds + 999) / 1000));
 }
+
+void *plat_aligned_alloc(size_t alignment, size_t size)
+{
+    return _aligned_malloc(size, alignment);
+}
+
+void plat_aligned_free(void *block)
+{
+    _aligned_free(block);
+}
+
+char *plat_strndup(const char *s, size_t n)
+{
+    size_t len = 0;
+    while (len < n && s[len] != '\0')
+        len++;
+    char *copy = malloc(len + 1);
+    if (copy != NULL) {
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+    }
+    return copy;
+}

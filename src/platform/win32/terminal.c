@@ -90,6 +90,15 @@ int plat_wait_readable(plat_file file, int timeout_ms)
     return h == INVALID_HANDLE_VALUE ? -1 : wait_ready(h, NULL, timeout_ms);
 }
 
+/* Windows opens pipes for synchronous writes (PLAT_OPEN_NONBLOCK does not
+ * apply to them): a write waits for room itself, so there is never a
+ * reason to wait first. */
+int plat_wait_writable(plat_file file, int timeout_ms)
+{
+    (void)timeout_ms;
+    return plat_win32_handle(file) == INVALID_HANDLE_VALUE ? -1 : 1;
+}
+
 struct plat_wakeup {
     HANDLE event; /* manual reset: once signalled it stays so */
 };
