@@ -171,4 +171,29 @@ for input in "${inputs[@]}"; do
 done
 echo "$rows vectors in ${#inputs[@]} runs, $failed wrong"
 [[ $failed -eq 0 && $rows -gt 0 ]]
+
+if [[ $arch == windows ]]; then
+    # The command itself under Wine, next to the native build of the same
+    # sources (make build makes it; CI's make test has).
+    native=${HC_NATIVE:-$top/build/hc}
+    [[ -x $native ]] || { echo "cross.sh: $native missing: run make build first" >&2; exit 1; }
+    step "hc.exe's CLI tests under wine64 (tests/windows)"
+    HC_EXE=$hc HC_NATIVE=$native WINE=$wine /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/windows
+
+    # The release: hc.exe, the licence and the documents as text files with
+    # Windows line ends (Notepad's habit), in one zip.
+    version=$("${emulate[@]}" "$hc" --version | head -1 | tr -d '\r' | awk '{print $2}')
+    release=$out/hc-$version-windows-x86_64
+    rm -rf "$release" "$release.zip"
+    mkdir -p "$release"
+    cp "$hc" "$release/"
+    for doc in LICENSE README.md docs/cli.md docs/check.md docs/hash-mode.md docs/file-dir.md docs/windows.md; do
+        if [[ -f $doc ]]; then
+            sed 's/$/\r/' "$doc" > "$release/$(basename "${doc%.md}").txt"
+        fi
+    done
+    name=${release##*/}
+    (cd "$out" && zip -qr "$name.zip" "$name")
+    step "release: $release.zip ($(du -h "$release.zip" | cut -f1))"
+fi
 step "done"

@@ -4,6 +4,8 @@
 
 int main(int argc, char **argv)
 {
+    /* UTF-8, whatever the system passed (Windows: UTF-16) */
+    argv = plat_main_arguments(argc, argv);
     /* A closed pipe shows up as EPIPE from write, handled in output; past
      * the file size limit a write fails with EFBIG, handled like a full
      * disk (the -o file is then removed or restored), instead of killing

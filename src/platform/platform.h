@@ -340,6 +340,14 @@ void plat_catch_interrupts(atomic_int *interrupted, atomic_int *status_requested
  * ignored). */
 void plat_ignore_write_signals(void);
 
+/* The program's arguments as UTF-8, whatever the system passed: POSIX
+ * systems pass bytes, which are returned as they are; Windows passes
+ * UTF-16, which the ANSI argv of main has already lost, so the win32 layer
+ * reads the wide command line again, and also sets the console to UTF-8
+ * both ways. Call once, first thing in main; the strings live as long as
+ * the process. */
+char **plat_main_arguments(int argc, char **argv);
+
 /* ---- terminals and waiting ---------------------------------------------------- */
 
 bool plat_is_terminal(plat_file file);

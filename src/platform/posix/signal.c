@@ -72,3 +72,9 @@ void plat_ignore_write_signals(void)
     signal(SIGXFSZ, SIG_IGN);
 #endif
 }
+
+char **plat_main_arguments(int argc, char **argv)
+{
+    (void)argc;
+    return argv;
+}

@@ -5,6 +5,9 @@
  * process. Windows has no status request (SIGUSR1). */
 #include "win32.h"
 
+#include <shellapi.h>
+#include <stdlib.h>
+
 static atomic_int *interrupt_flag;
 static void (*dying_words)(void);
 
@@ -38,4 +41,26 @@ void plat_catch_interrupts(atomic_int *interrupted, atomic_int *status_requested
 /* No SIGPIPE or SIGXFSZ: a write to a closed pipe fails (EPIPE). */
 void plat_ignore_write_signals(void)
 {
+}
+
+char **plat_main_arguments(int argc, char **argv)
+{
+    /* hc's output is UTF-8 (names in any script): the console shows it so */
+    SetConsoleOutputCP(CP_UTF8);
+    SetConsoleCP(CP_UTF8);
+    int count = 0;
+    wchar_t **wide = CommandLineToArgvW(GetCommandLineW(), &count);
+    if (wide == NULL || count != argc)
+        return argv; /* what the C runtime made of it, rather than nothing */
+    char **utf8 = calloc((size_t)count + 1, sizeof(*utf8));
+    for (int i = 0; utf8 != NULL && i < count; i++) {
+        int size = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, NULL, 0, NULL, NULL);
+        if (size <= 0 || (utf8[i] = malloc((size_t)size)) == NULL ||
+            WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, utf8[i], size, NULL, NULL) != size) {
+            LocalFree(wide);
+            return argv;
+        }
+    }
+    LocalFree(wide);
+    return utf8 != NULL ? utf8 : argv;
 }
