@@ -12,7 +12,7 @@
 set -euo pipefail
 
 declare -A groups=(
-  [build]="cmake make gcc pkg-config libssl-dev librhash-dev libisal-dev"
+  [build]="cmake make gcc pkg-config libssl-dev librhash-dev libisal-dev ccache"
   [test]="python3 python3-pytest python3-pycryptodome python3-pexpect tmux libmhash-dev rhash b3sum openssl coreutils util-linux binutils man-db bash zsh fish time hashcat"
   [package]="dpkg-dev file man-db lintian bash-completion"
   [bench]="hyperfine rhash b3sum openssl coreutils"
