@@ -15,6 +15,7 @@
  *    to be overwritten are read first and written back should a write still
  *    fail part way. */
 #include "cli.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -323,6 +324,9 @@ bool output_save(cli_output *out, const char *path)
         const char *reason = strerror(errno);
         out->collect = false;
         output_line(out, "\nError opening file: %s Error message: %s", path, reason);
+        /* the contract's line stays on stdout; the one error style of
+         * everything else goes to stderr too */
+        progress_warn("%s: %s", path, reason);
     }
     return ok;
 }
