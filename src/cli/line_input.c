@@ -75,6 +75,10 @@ static line_input_status fill(line_input *in, bool may_wait)
             return LINE_INPUT_WOULD_WAIT;
         if (waited == 0 || (waited < 0 && errno == EINTR))
             continue;
+        /* a stop asked while waiting wins over what woke the wait (the
+         * input's end, say, which would otherwise finish the run) */
+        if (stop_asked(in))
+            return LINE_INPUT_CANCELLED;
         ptrdiff_t n = waited > 0 ? plat_read(in->fd, in->buf + in->end, in->cap - in->end) : -1;
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
             continue;

@@ -463,7 +463,11 @@ def test_ctrl_c_stops_a_check_with_what_was_printed(tree):
         assert proc.stdout.readline() == b"t/a: OK\n"
         wait_for_handler(proc.pid)
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        # the list stays open until hc is gone: closing it first (as
+        # communicate() does) would race the signal with the list's end,
+        # and a list that ended is a check that finished (exit 0)
+        proc.wait(timeout=60)
+        out, err = proc.stdout.read(), proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
