@@ -96,6 +96,24 @@ typedef struct cli_option_spec {
     uint32_t needs_flags;   /* offered only for algorithms with these hc_algorithm_flags */
 } cli_option_spec;
 
+/* Option rows several modes share, word for word (one text each). */
+#define CLI_OPTIONS_CHECKSUM_SAVE                                                            \
+    {OPT_CHECKSUM, 'c', "checksumfile", NULL, "output in checksum file format", 0},          \
+    {OPT_SAVE, 'o', "save", "<file>", "also save the output to this file", 0}
+#define CLI_OPTIONS_FORMATS                                                                  \
+    {OPT_SFV, 0, "sfv", NULL, "output in SFV format", HC_ALG_CRC},                           \
+    {OPT_FORMAT, 0, "format", "<hc|gnu|bsd|sfv|json>",                                       \
+     "output format: hc's lines, sha256sum's, cksum --tag's, SFV, JSON Lines", 0},           \
+    {OPT_LOWER, 'l', "lower", NULL, "output hash using lower case (default is upper case)", 0}, \
+    {OPT_UPPER, 'u', "upper", NULL, "upper-case hex in the gnu, bsd and json formats", 0},    \
+    {OPT_BASE64, 'b', "base64", NULL, "output hash as Base64", 0}
+#define CLI_OPTIONS_BLAKE3_LENGTH_KEY                                                        \
+    {OPT_LENGTH, 0, "length", "<bytes>", "output length in bytes (BLAKE3 extendable output)", HC_ALG_XOF_KEYED}, \
+    {OPT_KEY, 0, "key", "<hex>", "keyed hash with this 32-byte key (64 hex digits)", HC_ALG_XOF_KEYED}
+#define CLI_OPTIONS_PROGRESS                                                                 \
+    {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0}, \
+    {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0}
+
 /* The algorithm word (contract §1.2, §10.2): one name, a comma list or
  * `all`; no rows at all for `hc check` (the lists name them). */
 typedef struct cli_algs {

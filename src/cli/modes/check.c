@@ -35,8 +35,7 @@ static const cli_option_spec check_options[] = {
     {OPT_WARN, 'w', "warn", NULL, "warn about improperly formatted checksum lines", 0},
     {OPT_FORMAT, 0, "format", "<hc|json>", "output: '<file>: OK' lines, or JSON Lines", 0},
     {OPT_THREADS, 'T', "threads", "<int>", "threads verifying files at once (default: all CPUs)", 0},
-    {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
-    {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
+    CLI_OPTIONS_PROGRESS,
 };
 
 /* Names are at most PATH_MAX bytes, six times that when JSON-escaped (a

@@ -33,8 +33,7 @@ static const cli_option_spec hash_options[] = {
     {OPT_THREADS, 'T', "threads", "<int>", "the number of threads to crack with (default: all CPUs)", 0},
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
     {OPT_STOP_FILE, 0, "stop-file", "<path>", "stop (status 3) once this file exists; create it on a find", 0},
-    {OPT_PROGRESS, 0, "progress", NULL, "show the progress line on stderr even when it is not a terminal", 0},
-    {OPT_NO_PROGRESS, 0, "no-progress", NULL, "no progress line (SIGUSR1 still prints a status line)", 0},
+    CLI_OPTIONS_PROGRESS,
     {OPT_FORMAT, 0, "format", "<hc|json>", "output: the lines above, or JSON (one object per target; everything else on stderr)", 0},
     /* attacks (hash_attack.c) */
     {OPT_MASK, 0, "mask", "<mask>", "try a mask instead of -a: ?l ?u ?d ?s ?a ?h ?H ?b ?1-?4, ?? for '?', other bytes as they are", 0},
