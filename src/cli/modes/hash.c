@@ -560,14 +560,84 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     return status;
 }
 
+/* The digest to restore: -s, or with -p the digest of -s's text (or of
+ * "12345"). false after the contract's message. */
+static bool read_target(const cli_args *args, const hc_algorithm *alg, cli_output *out, uint8_t *target)
+{
+    const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
+    if (args->present[OPT_PERFORMANCE])
+        return digest_of_text(alg, *source ? source : "12345", target);
+    if (cli_parse_digest(source, strlen(source), hc_algorithm_digest_len(alg), args->present[OPT_BASE64], target))
+        return true;
+    output_line(out, "invalid search hash: %s", source);
+    explain_digest_length("-s/--source", source, hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
+                          hc_algorithm_name(alg));
+    return false;
+}
+
+/* Targets answered without a search: the empty string's digest (§5.9)
+ * and a length past the engine's. The exit status, or -1 to search. */
+static int answer_without_search(const hc_algorithm *alg, cli_output *out, bool json, const search_options *o,
+                                 const uint8_t *target)
+{
+    uint8_t empty[HC_MAX_DIGEST_LEN];
+    if (!digest_of_text(alg, "", empty))
+        return EXIT_USAGE;
+    if (memcmp(target, empty, hc_algorithm_digest_len(alg)) == 0) {
+        create_marker(o, "Initial string is: Empty string", 31);
+        if (json) {
+            print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
+            return EXIT_OK;
+        }
+        print_summary(out, 0, 0);
+        output_line(out, "Initial string is: Empty string");
+        return EXIT_OK;
+    }
+    if (o->max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
+        /* The reference glues this to the probe line [Q]; we skip the probe. */
+        output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
+        if (json) {
+            print_json_result(out, alg, target, false, NULL, 0, 0, 0);
+            return EXIT_MISMATCH;
+        }
+        print_summary(out, 0, 0);
+        output_line(out, "Nothing found");
+        return EXIT_MISMATCH;
+    }
+    return -1;
+}
+
+/* What a finished search prints (§5.6, or §10.3's JSON object), and its
+ * exit status. Found is found, even if Ctrl+C came as the answer was
+ * settled; a search stopped before its end is not "nothing found" but its
+ * own outcome, although the contract's stdout says the same. */
+static int report_search(const hc_algorithm *alg, cli_output *out, bool json, const search_options *o,
+                         const uint8_t *target, hc_crack_result *result, double elapsed)
+{
+    if (result->found)
+        create_found_marker(alg, o, result);
+    int exit_status = result->found ? EXIT_OK : stopped_status();
+    if (json) {
+        print_json_result(out, alg, target, result->found, result->found_text, result->found_len, result->attempts,
+                          elapsed);
+    } else {
+        print_summary(out, result->attempts, elapsed);
+        if (result->found)
+            print_found(out, alg, result->found_text, result->found_len);
+        else
+            output_line(out, "Nothing found");
+    }
+    hc_crack_result_free(result);
+    return exit_status == EXIT_OK ? EXIT_OK : finish_stopped(out, exit_status);
+}
+
 static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, const hash_attack *attack)
 {
     const hc_algorithm *alg = algs->rows[0];
-    const bool performance = args->present[OPT_PERFORMANCE];
     const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
     if (attack->to_stdout)
         return print_candidates(args, alg, attack);
-    if (!args->present[OPT_HASHES] && !performance && *source == '\0') {
+    if (!args->present[OPT_HASHES] && !args->present[OPT_PERFORMANCE] && *source == '\0') {
         output_line(out, "--source option is required to restore hash. Use -p to run performance test without it");
         help_mode(out, algs, &cli_mode_hash);
         return EXIT_USAGE;
@@ -580,48 +650,18 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
     if (args->present[OPT_HASHES])
         return run_many(args, alg, out, json, &o, attack);
 
-    uint8_t target[HC_MAX_DIGEST_LEN], empty[HC_MAX_DIGEST_LEN];
-    if (performance) {
-        if (!digest_of_text(alg, *source ? source : "12345", target))
-            return EXIT_USAGE;
-    } else if (!cli_parse_digest(source, strlen(source), hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
-                                 target)) {
-        output_line(out, "invalid search hash: %s", source);
-        explain_digest_length("-s/--source", source, hc_algorithm_digest_len(alg), args->present[OPT_BASE64],
-                              hc_algorithm_name(alg));
+    uint8_t target[HC_MAX_DIGEST_LEN];
+    if (!read_target(args, alg, out, target))
         return EXIT_USAGE;
-    }
-    /* §5.9: the empty string, before any probing or cracking. */
-    if (!digest_of_text(alg, "", empty))
-        return EXIT_USAGE;
-    if (memcmp(target, empty, hc_algorithm_digest_len(alg)) == 0) {
-        create_marker(&o, "Initial string is: Empty string", 31);
-        if (json) {
-            print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
-            return EXIT_OK;
-        }
-        print_summary(out, 0, 0);
-        output_line(out, "Initial string is: Empty string");
-        return EXIT_OK;
-    }
-    if (o.max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
-        /* The reference glues this to the probe line [Q]; we skip the probe. */
-        output_line(out, "Max string length is too big: %lld", (long long)o.max_len);
-        if (json) {
-            print_json_result(out, alg, target, false, NULL, 0, 0, 0);
-            return EXIT_MISMATCH;
-        }
-        print_summary(out, 0, 0);
-        output_line(out, "Nothing found");
-        return EXIT_MISMATCH;
-    }
+    int answered = answer_without_search(alg, out, json, &o, target);
+    if (answered >= 0)
+        return answered;
 
     hc_pool *pool;
     hc_crack_job job;
     if (!start_job(args, alg, &o, attack, &job, &pool))
         return EXIT_USAGE;
     job.target = target;
-
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
      * the exit status says it was interrupted (§10.7). */
     cli_catch_interrupt();
@@ -630,7 +670,6 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
         if (json)
             output_line(out, "%s", ""); /* ends the probe line, on stderr */
     }
-
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
     crack_status live;
@@ -645,28 +684,7 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
         fprintf(stderr, "hc: %s\n", hc_status_text(status));
         return EXIT_USAGE;
     }
-    if (result.found)
-        create_found_marker(alg, &o, &result);
-    if (json) {
-        print_json_result(out, alg, target, result.found, result.found_text, result.found_len, result.attempts,
-                          elapsed);
-        bool found = result.found;
-        hc_crack_result_free(&result);
-        return found ? EXIT_OK : finish_stopped(out, stopped_status());
-    }
-    print_summary(out, result.attempts, elapsed);
-    /* Found is found, even if Ctrl+C came as the answer was settled; a
-     * search stopped before its end is not "nothing found" but its own
-     * outcome, although the contract's stdout says the same. */
-    int exit_status = stopped_status();
-    if (result.found) {
-        print_found(out, alg, result.found_text, result.found_len);
-        exit_status = EXIT_OK;
-    } else {
-        output_line(out, "Nothing found");
-    }
-    hc_crack_result_free(&result);
-    return finish_stopped(out, exit_status);
+    return report_search(alg, out, json, &o, target, &result, elapsed);
 }
 
 const cli_mode cli_mode_hash = {
