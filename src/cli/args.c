@@ -128,101 +128,132 @@ static bool is_help_word(const char *word)
     return strcmp(word, "h") == 0 || strcmp(word, "help") == 0;
 }
 
+/* One pass over a mode's words: where it is, and what it fills in. */
+typedef struct arg_parser {
+    cli_output *out;
+    const cli_algs *algs;
+    const cli_mode *mode;
+    int argc;
+    char **argv;
+    int i;           /* the word being read; a value taken from the next word moves it on */
+    cli_args *args;
+} arg_parser;
+
+/* The value of spec: given inline (--name=value, -svalue), else the next
+ * word. */
+static parse_result take_value(arg_parser *p, const cli_option_spec *spec, const char *inline_value)
+{
+    char label[128];
+    option_label(spec, label, sizeof(label));
+    if (inline_value) {
+        store(p->args, spec, inline_value);
+    } else if (p->i + 1 < p->argc) {
+        store(p->args, spec, p->argv[++p->i]);
+    } else {
+        print_parse_error(p->out, "a value is missing for option '%s'", label);
+        return PARSE_ERROR;
+    }
+    return PARSE_OK;
+}
+
+/* A flag given a value (--flag=x, -f=x) is an error. */
+static parse_result take_flag(arg_parser *p, const cli_option_spec *spec, const char *inline_value)
+{
+    if (inline_value) {
+        char label[128];
+        option_label(spec, label, sizeof(label));
+        print_parse_error(p->out, "a value '%s' was not expected for option '%s'", inline_value, label);
+        return PARSE_ERROR;
+    }
+    store(p->args, spec, NULL);
+    return PARSE_OK;
+}
+
+/* --name, --name=value, --name value. */
+static parse_result parse_long(arg_parser *p, const char *name)
+{
+    const char *eq = strchr(name, '=');
+    size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
+    if ((name_len == 4 && memcmp(name, "help", 4) == 0) || (name_len == 1 && name[0] == 'h'))
+        return PARSE_HELP;
+    const cli_option_spec *spec = find_long(p->mode, p->algs, name, name_len);
+    if (spec == NULL) {
+        print_parse_error(p->out, "unrecognized option '%.*s'", (int)name_len, name);
+        if (!note_not_offered(p->mode, p->algs, name, name_len, 0))
+            suggest_option(p->mode, p->algs, name, name_len, 0);
+        return PARSE_ERROR;
+    }
+    const char *value = eq ? eq + 1 : NULL;
+    return spec->value_name == NULL ? take_flag(p, spec, value) : take_value(p, spec, value);
+}
+
+/* A group of short options: flags, the last may take a value (-svalue,
+ * -s=value, -s value). */
+static parse_result parse_short_group(arg_parser *p, const char *group)
+{
+    for (const char *c = group; *c; c++) {
+        if (*c == 'h')
+            return PARSE_HELP;
+        const cli_option_spec *spec = find_short(p->mode, p->algs, *c);
+        if (spec == NULL) {
+            print_parse_error(p->out, "unrecognized option '%c'", *c);
+            note_not_offered(p->mode, p->algs, NULL, 0, *c);
+            return PARSE_ERROR;
+        }
+        if (spec->value_name == NULL) {
+            parse_result r = take_flag(p, spec, c[1] == '=' ? c + 2 : NULL);
+            if (r != PARSE_OK)
+                return r;
+            continue;
+        }
+        return take_value(p, spec, c[1] == '\0' ? NULL : c[1] == '=' ? c + 2 : c + 1);
+    }
+    return PARSE_OK;
+}
+
+/* A word that is not an option: an input of file and check modes (§10.1),
+ * a stray word elsewhere. */
+static parse_result parse_operand(arg_parser *p, const char *word)
+{
+    if (p->mode->inputs) {
+        p->args->inputs[p->args->input_count++] = word;
+        return PARSE_OK;
+    }
+    print_unknown_command(p->out, word, NULL);
+    explain_stray_word(p->mode, word);
+    return PARSE_ERROR;
+}
+
 parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv,
                              cli_args *args)
 {
-    char label[128];
     memset(args, 0, sizeof(*args));
-    bool options_ended = false;
     if ((mode->inputs && argc > 0 && (args->inputs = malloc((size_t)argc * sizeof(*args->inputs))) == NULL) ||
         (argc > 0 && (args->rule_files = malloc((size_t)argc * sizeof(*args->rule_files))) == NULL)) {
         cli_out_of_memory();
         return PARSE_ERROR;
     }
-    for (int i = 0; i < argc; i++) {
-        const char *word = argv[i];
-        if (!options_ended && strcmp(word, "--") == 0) {
-            options_ended = true;
-        } else if (options_ended) {
-            /* file and check modes take plain words as inputs (§10.1);
-             * elsewhere a stray one, as below */
-            if (word[0] != '\0' && mode->inputs) {
-                args->inputs[args->input_count++] = word;
-            } else if (word[0] != '\0') {
-                print_unknown_command(out, word, NULL);
-                explain_stray_word(mode, word);
-                return PARSE_ERROR;
-            }
-        } else if (word[0] == '-' && word[1] == '-') {
-            const char *name = word + 2;
-            const char *eq = strchr(name, '=');
-            size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
-            if ((name_len == 4 && memcmp(name, "help", 4) == 0) || (name_len == 1 && name[0] == 'h'))
-                return PARSE_HELP;
-            const cli_option_spec *spec = find_long(mode, algs, name, name_len);
-            if (spec == NULL) {
-                print_parse_error(out, "unrecognized option '%.*s'", (int)name_len, name);
-                if (!note_not_offered(mode, algs, name, name_len, 0))
-                    suggest_option(mode, algs, name, name_len, 0);
-                return PARSE_ERROR;
-            }
-            option_label(spec, label, sizeof(label));
-            if (spec->value_name == NULL) {
-                if (eq) {
-                    print_parse_error(out, "a value '%s' was not expected for option '%s'", eq + 1, label);
-                    return PARSE_ERROR;
-                }
-                store(args, spec, NULL);
-            } else if (eq) {
-                store(args, spec, eq + 1);
-            } else if (i + 1 < argc) {
-                store(args, spec, argv[++i]);
-            } else {
-                print_parse_error(out, "a value is missing for option '%s'", label);
-                return PARSE_ERROR;
-            }
-        } else if (word[0] == '-' && word[1] != '\0') {
-            /* A group of short options: flags, the last may take a value. */
-            for (const char *p = word + 1; *p; p++) {
-                if (*p == 'h')
-                    return PARSE_HELP;
-                const cli_option_spec *spec = find_short(mode, algs, *p);
-                if (spec == NULL) {
-                    print_parse_error(out, "unrecognized option '%c'", *p);
-                    note_not_offered(mode, algs, NULL, 0, *p);
-                    return PARSE_ERROR;
-                }
-                option_label(spec, label, sizeof(label));
-                if (spec->value_name == NULL) {
-                    if (p[1] == '=') {
-                        print_parse_error(out, "a value '%s' was not expected for option '%s'", p + 2, label);
-                        return PARSE_ERROR;
-                    }
-                    store(args, spec, NULL);
-                    continue;
-                }
-                if (p[1] != '\0') {
-                    /* -svalue or -s=value */
-                    store(args, spec, p[1] == '=' ? p + 2 : p + 1);
-                } else if (i + 1 < argc) {
-                    store(args, spec, argv[++i]);
-                } else {
-                    print_parse_error(out, "a value is missing for option '%s'", label);
-                    return PARSE_ERROR;
-                }
-                break;
-            }
-        } else if (word[0] == '\0') {
+    arg_parser p = {.out = out, .algs = algs, .mode = mode, .argc = argc, .argv = argv, .args = args};
+    bool options_ended = false;
+    for (p.i = 0; p.i < argc; p.i++) {
+        const char *word = argv[p.i];
+        parse_result r = PARSE_OK;
+        if (word[0] == '\0')
             continue; /* empty words are ignored, as by the reference */
-        } else if (is_help_word(word)) {
-            return PARSE_HELP;
-        } else if (mode->inputs) {
-            args->inputs[args->input_count++] = word; /* an operand (§10.1) */
-        } else {
-            print_unknown_command(out, word, NULL);
-            explain_stray_word(mode, word);
-            return PARSE_ERROR;
-        }
+        if (options_ended)
+            r = parse_operand(&p, word);
+        else if (strcmp(word, "--") == 0)
+            options_ended = true;
+        else if (word[0] == '-' && word[1] == '-')
+            r = parse_long(&p, word + 2);
+        else if (word[0] == '-' && word[1] != '\0')
+            r = parse_short_group(&p, word + 1);
+        else if (is_help_word(word))
+            r = PARSE_HELP;
+        else
+            r = parse_operand(&p, word);
+        if (r != PARSE_OK)
+            return r;
     }
     return PARSE_OK;
 }
