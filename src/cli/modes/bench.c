@@ -392,15 +392,16 @@ static int run_bench(int argc, char **argv, cli_output *out)
         first++;
     }
     cli_args args;
-    switch (parse_mode_args(out, NULL, &cli_command_bench.mode, argc - first, argv + first, &args)) {
-    case PARSE_HELP:
+    parse_result parsed = parse_mode_args(out, NULL, &cli_command_bench.mode, argc - first, argv + first, &args);
+    /* only present[] and value[] are read below, and they point into argv:
+     * the arrays the parser owns go at once, whatever the outcome */
+    cli_args_free(&args);
+    if (parsed == PARSE_HELP) {
         help_command(out, &cli_command_bench);
         return EXIT_OK;
-    case PARSE_ERROR:
-        return EXIT_USAGE;
-    case PARSE_OK:
-        break;
     }
+    if (parsed == PARSE_ERROR)
+        return EXIT_USAGE;
 
     bool json = false;
     if (args.present[OPT_FORMAT]) {
