@@ -20,12 +20,17 @@ bool list_line_reads_back(out_format kind, const char *line, size_t len, const c
     /* check reads a list named *.sfv SFV first */
     if (sum_line_parse(line, len, kind == FORMAT_SFV, readings, &count) != SUM_LINE_ENTRY)
         return false;
-    /* check keeps the first reading whose digest fits the algorithm */
-    uint8_t read_digest[HC_MAX_DIGEST_LEN];
+    /* check keeps the first reading whose digest fits the algorithm (a
+     * digest of any length: BLAKE3's --length may pass HC_MAX_DIGEST_LEN) */
+    uint8_t *read_digest = malloc(digest_len ? digest_len : 1);
+    if (read_digest == NULL)
+        return true; /* nothing can be said without memory; the list was written */
     size_t i = 0;
     while (i < count && !sum_digest_decode(readings[i].digest, read_digest, digest_len))
         i++;
-    if (i == count || memcmp(read_digest, digest, digest_len) != 0)
+    bool digest_same = i < count && memcmp(read_digest, digest, digest_len) == 0;
+    free(read_digest);
+    if (!digest_same)
         return false;
     char *read_name = malloc(name_len + 1);
     size_t read_len = 0;
