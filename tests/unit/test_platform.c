@@ -128,8 +128,11 @@ static void test_cached_read(void)
     CHECK_MSG(n == (ptrdiff_t)(3 * page) || (n < 0 && errno == ENOTSUP), "cache-only read: %td", n);
     if (n > 0)
         CHECK(pattern_at(buf, (size_t)n, 0));
-#ifdef __linux__
-    CHECK(n == (ptrdiff_t)(3 * page)); /* preadv2(RWF_NOWAIT) since 4.14 */
+#if defined(__linux__) && defined(__x86_64__)
+    /* preadv2(RWF_NOWAIT) since 4.14. Only where the tests run natively:
+     * qemu-user (the aarch64 and s390x cross runs) answers EOPNOTSUPP,
+     * which the platform layer rightly reports as ENOTSUP. */
+    CHECK(n == (ptrdiff_t)(3 * page));
     CHECK(plat_page_cached(f, page + 1));
 #endif
     free(buf);
