@@ -242,8 +242,11 @@ plat_residency plat_map_residency(const void *address);
  * could not be read (POSIX: SIGBUS; Windows: EXCEPTION_IN_PAGE_ERROR):
  * the file shrank under the mapping, or the device failed. fn is then
  * abandoned where it was: it must hold no lock and own no memory it has
- * not handed to arg. A fault outside the range, or on another thread, is
- * not caught: the process dies of it as it would without the guard.
+ * not handed to arg, and read no mapping but the range's. A fault on
+ * another thread is not caught: the process dies of it as it would
+ * without the guard. (Windows also leaves a fault outside the range
+ * alone; POSIX takes any SIGBUS of the guarded thread for the range's,
+ * because not every system reports the faulting address exactly.)
  * Guards do not nest on one thread. */
 bool plat_guarded_call(const void *base, size_t len, int (*fn)(void *arg), void *arg, int *result);
 
