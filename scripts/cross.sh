@@ -112,7 +112,7 @@ if [[ $arch == windows ]]; then
     for exe in "$out"/build/*.exe; do
         while read -r dll; do
             case ${dll,,} in
-            kernel32.dll | msvcrt.dll | advapi32.dll | user32.dll | ws2_32.dll | shell32.dll | bcrypt.dll) ;;
+            kernel32.dll | ntdll.dll | msvcrt.dll | advapi32.dll | user32.dll | ws2_32.dll | shell32.dll | bcrypt.dll) ;;
             *) echo "cross.sh: $(basename "$exe") imports $dll, which Windows does not ship" >&2; exit 1 ;;
             esac
         done < <($triple-objdump -p "$exe" | sed -n 's/^\tDLL Name: //p')

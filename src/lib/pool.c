@@ -2,7 +2,6 @@
  * time, taking indices from a shared atomic counter. */
 #include "hc/pool.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -13,9 +12,9 @@ struct hc_pool {
     unsigned threads;
     unsigned started;          /* workers actually running */
     plat_thread **workers;
-    pthread_mutex_t lock;
-    pthread_cond_t wake;       /* a new loop or shutdown */
-    pthread_cond_t finished;   /* the last worker left the loop */
+    plat_mutex lock;
+    plat_cond wake;       /* a new loop or shutdown */
+    plat_cond finished;   /* the last worker left the loop */
     unsigned long generation;  /* bumped once per loop */
     bool shutdown;
     unsigned busy_workers;     /* workers still inside the current loop */
@@ -43,20 +42,20 @@ static void *worker_main(void *opaque)
 {
     hc_pool *pool = opaque;
     unsigned long seen = 0;
-    pthread_mutex_lock(&pool->lock);
+    plat_mutex_lock(&pool->lock);
     for (;;) {
         while (pool->generation == seen && !pool->shutdown)
-            pthread_cond_wait(&pool->wake, &pool->lock);
+            plat_cond_wait(&pool->wake, &pool->lock);
         if (pool->shutdown)
             break;
         seen = pool->generation;
-        pthread_mutex_unlock(&pool->lock);
+        plat_mutex_unlock(&pool->lock);
         run_indices(pool);
-        pthread_mutex_lock(&pool->lock);
+        plat_mutex_lock(&pool->lock);
         if (--pool->busy_workers == 0)
-            pthread_cond_signal(&pool->finished);
+            plat_cond_signal(&pool->finished);
     }
-    pthread_mutex_unlock(&pool->lock);
+    plat_mutex_unlock(&pool->lock);
     return NULL;
 }
 
@@ -71,12 +70,12 @@ hc_status hc_pool_create(hc_pool **out, unsigned threads)
     pool->threads = threads;
     atomic_init(&pool->next, 0);
     atomic_init(&pool->in_loop, false);
-    if (pthread_mutex_init(&pool->lock, NULL) != 0) {
+    if (plat_mutex_init(&pool->lock) != 0) {
         free(pool);
         return HC_ERR_NOMEM;
     }
-    pthread_cond_init(&pool->wake, NULL);
-    pthread_cond_init(&pool->finished, NULL);
+    plat_cond_init(&pool->wake);
+    plat_cond_init(&pool->finished);
     if (threads > 1) {
         pool->workers = calloc(threads - 1, sizeof(*pool->workers));
         if (pool->workers == NULL) {
@@ -99,15 +98,15 @@ void hc_pool_destroy(hc_pool *pool)
 {
     if (pool == NULL)
         return;
-    pthread_mutex_lock(&pool->lock);
+    plat_mutex_lock(&pool->lock);
     pool->shutdown = true;
-    pthread_cond_broadcast(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
+    plat_cond_broadcast(&pool->wake);
+    plat_mutex_unlock(&pool->lock);
     for (unsigned i = 0; i < pool->started; i++)
         plat_thread_join(pool->workers[i]);
-    pthread_cond_destroy(&pool->wake);
-    pthread_cond_destroy(&pool->finished);
-    pthread_mutex_destroy(&pool->lock);
+    plat_cond_destroy(&pool->wake);
+    plat_cond_destroy(&pool->finished);
+    plat_mutex_destroy(&pool->lock);
     free(pool->workers);
     free(pool);
 }
@@ -126,21 +125,21 @@ void hc_pool_for(hc_pool *pool, size_t count, void (*fn)(void *arg, size_t index
             fn(arg, i);
         return;
     }
-    pthread_mutex_lock(&pool->lock);
+    plat_mutex_lock(&pool->lock);
     pool->fn = fn;
     pool->arg = arg;
     pool->count = count;
     atomic_store_explicit(&pool->next, 0, memory_order_relaxed);
     pool->busy_workers = pool->started;
     pool->generation++;
-    pthread_cond_broadcast(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
+    plat_cond_broadcast(&pool->wake);
+    plat_mutex_unlock(&pool->lock);
 
     run_indices(pool);
 
-    pthread_mutex_lock(&pool->lock);
+    plat_mutex_lock(&pool->lock);
     while (pool->busy_workers > 0)
-        pthread_cond_wait(&pool->finished, &pool->lock);
-    pthread_mutex_unlock(&pool->lock);
+        plat_cond_wait(&pool->finished, &pool->lock);
+    plat_mutex_unlock(&pool->lock);
     atomic_store(&pool->in_loop, false);
 }

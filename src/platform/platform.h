@@ -16,10 +16,12 @@
  *    function says so: the callers' loops look at the interrupt flag then.
  *  - Byte counts are size_t in, ptrdiff_t out (-1: error); file offsets and
  *    sizes are uint64_t.
- *  - Threads synchronise with pthread mutexes, condition variables and
- *    pthread_once, which stay the portable API (winpthreads serves them on
- *    Windows with MinGW); starting and joining threads goes through here,
- *    because a new thread must not take the interrupt signals.
+ *  - Threads start, join and synchronise through here (plat_thread,
+ *    plat_mutex, plat_cond): a new thread must not take the interrupt
+ *    signals, and Windows' own locks are far cheaper than winpthreads'
+ *    (under Wine a wake-up through winpthreads costs a round trip to the
+ *    server). pthread_once stays as it is (winpthreads serves it on
+ *    Windows): it runs once a process.
  *  - Every function is thread-safe unless it says otherwise. */
 #ifndef HC_PLATFORM_H
 #define HC_PLATFORM_H
@@ -296,6 +298,37 @@ void plat_thread_join(plat_thread *thread);
 /* A number that tells the calling thread from every other live thread. */
 uintptr_t plat_thread_id(void);
 
+/* A lock and a condition variable, initialised by plat_mutex_init and
+ * plat_cond_init (or PLAT_MUTEX_INIT, for a static lock) and never copied:
+ * POSIX: pthread's; Windows: an SRWLOCK and a CONDITION_VARIABLE, which
+ * need no destruction (the destroy calls are there for POSIX). Waits may
+ * wake spuriously: wait in a loop on the condition. */
+#if defined(_WIN32)
+typedef struct plat_mutex {
+    void *opaque; /* an SRWLOCK: one pointer, 0 when free */
+} plat_mutex;
+typedef struct plat_cond {
+    void *opaque; /* a CONDITION_VARIABLE: one pointer, 0 at rest */
+} plat_cond;
+#define PLAT_MUTEX_INIT {NULL}
+#else
+#include <pthread.h>
+typedef pthread_mutex_t plat_mutex;
+typedef pthread_cond_t plat_cond;
+#define PLAT_MUTEX_INIT PTHREAD_MUTEX_INITIALIZER
+#endif
+/* 0, or -1 with errno (ENOMEM, EAGAIN): POSIX only, Windows cannot fail. */
+int plat_mutex_init(plat_mutex *mutex);
+void plat_mutex_destroy(plat_mutex *mutex);
+void plat_mutex_lock(plat_mutex *mutex);
+void plat_mutex_unlock(plat_mutex *mutex);
+int plat_cond_init(plat_cond *cond);
+void plat_cond_destroy(plat_cond *cond);
+/* Releases mutex (held by the caller), waits for a signal, takes it back. */
+void plat_cond_wait(plat_cond *cond, plat_mutex *mutex);
+void plat_cond_signal(plat_cond *cond);
+void plat_cond_broadcast(plat_cond *cond);
+
 /* ---- the machine ----------------------------------------------------------- */
 
 /* CPUs this process may run on (its affinity mask where the OS has one),
@@ -318,7 +351,13 @@ bool plat_raise_open_files(uint64_t want, uint64_t *limit);
 typedef enum plat_clock {
     PLAT_CLOCK_MONOTONIC,   /* durations and deadlines */
     PLAT_CLOCK_THREAD_CPU,  /* CPU time of the calling thread */
-    PLAT_CLOCK_PROCESS_CPU  /* CPU time of every thread of the process */
+    PLAT_CLOCK_PROCESS_CPU, /* CPU time of every thread of the process */
+    /* What a short piece of work (a millisecond) cost the calling thread,
+     * read often: its CPU time where the OS counts that finely and cheaply
+     * (POSIX), else the monotonic clock (Windows, whose thread times
+     * advance by scheduler ticks of 15.6 ms, and cost a round trip to the
+     * server under Wine: 56 us a call). */
+    PLAT_CLOCK_THREAD_WORK
 } plat_clock;
 
 double plat_clock_seconds(plat_clock clock);

@@ -245,6 +245,57 @@ static void test_threads_and_clocks(void)
     }
 }
 
+/* Two threads pass a token back and forth through one lock and condition
+ * variable: every hand-over needs the wake-up to reach the other side (a
+ * signal that wakes no one, or a lock that excludes nothing, loses a turn
+ * or a count and the test hangs or fails), and the static initialiser
+ * gives a working lock. */
+typedef struct ping_pong {
+    plat_mutex lock;
+    plat_cond turned;
+    int turn, passes, shared;
+} ping_pong;
+
+enum { PASSES = 2000 };
+
+static void play(ping_pong *p, int me)
+{
+    for (int i = 0; i < PASSES; i++) {
+        plat_mutex_lock(&p->lock);
+        while (p->turn != me)
+            plat_cond_wait(&p->turned, &p->lock);
+        p->shared += 1; /* not atomic: the lock must exclude */
+        p->passes++;
+        p->turn = 1 - me;
+        plat_cond_signal(&p->turned);
+        plat_mutex_unlock(&p->lock);
+    }
+}
+
+static void *play_one(void *arg)
+{
+    play(arg, 1);
+    return NULL;
+}
+
+static plat_mutex static_lock = PLAT_MUTEX_INIT;
+
+static void test_locks(void)
+{
+    ping_pong p = {.turn = 0};
+    CHECK(plat_mutex_init(&p.lock) == 0 && plat_cond_init(&p.turned) == 0);
+    plat_thread *other;
+    CHECK(plat_thread_start(&other, play_one, &p) == 0);
+    play(&p, 0);
+    plat_thread_join(other);
+    CHECK(p.passes == 2 * PASSES && p.shared == 2 * PASSES);
+    plat_cond_broadcast(&p.turned); /* no waiter: nothing happens */
+    plat_cond_destroy(&p.turned);
+    plat_mutex_destroy(&p.lock);
+    plat_mutex_lock(&static_lock);
+    plat_mutex_unlock(&static_lock);
+}
+
 int main(void)
 {
     remove_tree(root);
@@ -256,6 +307,7 @@ int main(void)
     test_long_path();
     test_directories();
     test_threads_and_clocks();
+    test_locks();
     char path[512];
     snprintf(path, sizeof(path), "%s/%s", root, file_name);
     CHECK(plat_unlink(path) == 0 && plat_open(path, PLAT_OPEN_READ) == PLAT_FILE_INVALID && errno == ENOENT);

@@ -12,7 +12,6 @@
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -209,7 +208,7 @@ typedef struct run {
     atomic_uint next_tail;            /* the tail's next job */
     atomic_uint_fast64_t claims;      /* units claimed so far (choose's index) */
 
-    pthread_mutex_t lock;      /* guards spent, threads and starting the streamer */
+    plat_mutex lock;      /* guards spent, threads and starting the streamer */
     cost_log spent[BIGFILE_METHODS][STAGE_COUNT];
 
     atomic_bool map_failed;    /* mmap refused this file: pread from now on */
@@ -234,10 +233,11 @@ typedef struct run {
 
 /* The calling thread's CPU time: what a method costs, without the time
  * other processes took the CPU away (wall time on a busy machine says
- * more about them than about the method). */
+ * more about them than about the method). Read twice a unit: the clock
+ * that is fine and cheap enough for that (platform.h). */
 static double cpu_seconds(void)
 {
-    return plat_clock_seconds(PLAT_CLOCK_THREAD_CPU);
+    return plat_clock_seconds(PLAT_CLOCK_THREAD_WORK);
 }
 
 static void set_error(run *r, int error)
@@ -262,22 +262,22 @@ static void record(run *r, bigfile_method method, int stage, double seconds, siz
         warmed_in[method][stage] = r->call; /* a warm-up: see PROBE_SAMPLES */
         return;
     }
-    pthread_mutex_lock(&r->lock);
+    plat_mutex_lock(&r->lock);
     cost_add(&r->spent[method][stage], seconds / (double)bytes);
-    pthread_mutex_unlock(&r->lock);
+    plat_mutex_unlock(&r->lock);
 }
 
 /* Counts the calling thread among those that obtained units. */
 static void count_thread(run *r)
 {
     uintptr_t self = plat_thread_id();
-    pthread_mutex_lock(&r->lock);
+    plat_mutex_lock(&r->lock);
     bool seen = false;
     for (unsigned i = 0; i < r->thread_count && !seen; i++)
         seen = r->threads[i] == self;
     if (!seen && r->thread_count < r->bf->lane_count + 1)
         r->threads[r->thread_count++] = self;
-    pthread_mutex_unlock(&r->lock);
+    plat_mutex_unlock(&r->lock);
 }
 
 /* The method for unit `index` (see PROBE_SAMPLES). With a pipeline the
@@ -293,7 +293,7 @@ static bigfile_method choose(run *r, uint64_t index, bool *trial)
         return BIGFILE_READ;
     double pace[BIGFILE_METHODS], total[BIGFILE_METHODS];
     unsigned samples[BIGFILE_METHODS];
-    pthread_mutex_lock(&r->lock);
+    plat_mutex_lock(&r->lock);
     for (int m = 0; m < BIGFILE_METHODS; m++) {
         const cost_log *log = r->spent[m];
         double obtain = cost_estimate(&log[STAGE_OBTAIN]);
@@ -306,7 +306,7 @@ static bigfile_method choose(run *r, uint64_t index, bool *trial)
             samples[m] = samples[m] < log[STAGE_HASH].count ? samples[m] : log[STAGE_HASH].count;
         }
     }
-    pthread_mutex_unlock(&r->lock);
+    plat_mutex_unlock(&r->lock);
     *trial = true;
     unsigned fewest = samples[BIGFILE_READ] < samples[BIGFILE_MAP] ? samples[BIGFILE_READ] : samples[BIGFILE_MAP];
     if (fewest == 0)
@@ -388,7 +388,7 @@ static void mark_cold(run *r, uint64_t offset)
      * thread (PIPELINE_MIN: the same reckoning as the read-ahead thread's) */
     if (!r->tree && r->length - offset < PIPELINE_MIN)
         return;
-    pthread_mutex_lock(&r->lock);
+    plat_mutex_lock(&r->lock);
     if (!r->streaming) {
         r->stream_from = offset;
         r->streaming = plat_thread_start(&r->streamer, stream_main, r) == 0;
@@ -397,7 +397,7 @@ static void mark_cold(run *r, uint64_t offset)
         if (r->streaming)
             plat_advise(r->fd, r->start, r->length, PLAT_ADVICE_RANDOM);
     }
-    pthread_mutex_unlock(&r->lock);
+    plat_mutex_unlock(&r->lock);
 }
 
 static void stop_streaming(run *r)
@@ -877,8 +877,8 @@ typedef struct slot {
 
 typedef struct pipeline {
     run *r;
-    pthread_mutex_t lock;
-    pthread_cond_t changed;     /* a slot was filled or emptied, or a side failed */
+    plat_mutex lock;
+    plat_cond changed;     /* a slot was filled or emptied, or a side failed */
     slot slots[SLOTS];
     uint64_t produced, consumed;
     bool producer_done;
@@ -958,11 +958,11 @@ static void *producer_main(void *arg)
     pipeline *p = arg;
     run *r = p->r;
     for (uint64_t index = 0, offset = 0; offset < r->length; index++) {
-        pthread_mutex_lock(&p->lock);
+        plat_mutex_lock(&p->lock);
         while (p->produced - p->consumed == SLOTS && !p->consumer_failed)
-            pthread_cond_wait(&p->changed, &p->lock);
+            plat_cond_wait(&p->changed, &p->lock);
         bool stop = p->consumer_failed;
-        pthread_mutex_unlock(&p->lock);
+        plat_mutex_unlock(&p->lock);
         if (stop)
             break;
         slot *s = &p->slots[index % SLOTS];
@@ -971,20 +971,20 @@ static void *producer_main(void *arg)
         offset += s->len;
         if (index == 0)
             count_thread(r);
-        pthread_mutex_lock(&p->lock);
+        plat_mutex_lock(&p->lock);
         if (error != 0)
             p->producer_error = error;
         else
             p->produced++;
-        pthread_cond_signal(&p->changed);
-        pthread_mutex_unlock(&p->lock);
+        plat_cond_signal(&p->changed);
+        plat_mutex_unlock(&p->lock);
         if (error != 0)
             break;
     }
-    pthread_mutex_lock(&p->lock);
+    plat_mutex_lock(&p->lock);
     p->producer_done = true;
-    pthread_cond_signal(&p->changed);
-    pthread_mutex_unlock(&p->lock);
+    plat_cond_signal(&p->changed);
+    plat_mutex_unlock(&p->lock);
     return NULL;
 }
 
@@ -994,21 +994,21 @@ static bool run_pipeline(run *r, int *result)
     pipeline p;
     memset(&p, 0, sizeof(p));
     p.r = r;
-    pthread_mutex_init(&p.lock, NULL);
-    pthread_cond_init(&p.changed, NULL);
+    plat_mutex_init(&p.lock);
+    plat_cond_init(&p.changed);
     plat_thread *thread;
     if (plat_thread_start(&thread, producer_main, &p) != 0) {
-        pthread_cond_destroy(&p.changed);
-        pthread_mutex_destroy(&p.lock);
+        plat_cond_destroy(&p.changed);
+        plat_mutex_destroy(&p.lock);
         return false;
     }
     int error = 0;
     for (uint64_t index = 0;; index++) {
-        pthread_mutex_lock(&p.lock);
+        plat_mutex_lock(&p.lock);
         while (p.consumed == p.produced && !p.producer_done)
-            pthread_cond_wait(&p.changed, &p.lock);
+            plat_cond_wait(&p.changed, &p.lock);
         bool empty = p.consumed == p.produced;
-        pthread_mutex_unlock(&p.lock);
+        plat_mutex_unlock(&p.lock);
         if (empty)
             break;
         slot *s = &p.slots[index % SLOTS];
@@ -1021,21 +1021,21 @@ static bool run_pipeline(run *r, int *result)
         }
         if (error == 0 && s->whole)
             record(r, s->method, STAGE_HASH, cpu_seconds() - started, s->len);
-        pthread_mutex_lock(&p.lock);
+        plat_mutex_lock(&p.lock);
         if (error != 0)
             p.consumer_failed = true;
         else
             p.consumed++;
-        pthread_cond_signal(&p.changed);
-        pthread_mutex_unlock(&p.lock);
+        plat_cond_signal(&p.changed);
+        plat_mutex_unlock(&p.lock);
         if (error != 0)
             break;
     }
     plat_thread_join(thread);
     for (size_t i = 0; i < SLOTS; i++)
         release_slot(&p.slots[i]);
-    pthread_cond_destroy(&p.changed);
-    pthread_mutex_destroy(&p.lock);
+    plat_cond_destroy(&p.changed);
+    plat_mutex_destroy(&p.lock);
     *result = error != 0 ? error : p.producer_error;
     return true;
 }
@@ -1110,7 +1110,7 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
     r.hashers = hashers;
     r.count = count;
     r.events = events;
-    pthread_mutex_init(&r.lock, NULL);
+    plat_mutex_init(&r.lock);
     atomic_init(&r.next_offset, 0);
     atomic_init(&r.next_tail, 0);
     atomic_init(&r.claims, 0);
@@ -1182,6 +1182,6 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
         stats->batch_windows = atomic_load(&r.batch_windows);
         stats->stepped_bytes = atomic_load(&r.stepped_bytes);
     }
-    pthread_mutex_destroy(&r.lock);
+    plat_mutex_destroy(&r.lock);
     return error;
 }

@@ -4,7 +4,6 @@
 #include "io_events.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +42,7 @@ struct hash_queue {
     atomic_size_t next;       /* next input a worker takes */
     atomic_bool stop;         /* print said stop: hash nothing more */
 
-    pthread_mutex_t writer;   /* printing, and `printed` */
+    plat_mutex writer;   /* printing, and `printed` */
     size_t printed;           /* inputs [0, printed) of the batch are out */
 };
 
@@ -51,7 +50,7 @@ struct hash_queue {
  * unprinted one on, whichever thread finished it. */
 static void publish(hash_queue *q, size_t i)
 {
-    pthread_mutex_lock(&q->writer);
+    plat_mutex_lock(&q->writer);
     q->slots[i].ready = true;
     if (i == q->printed) {
         if (q->print_hold)
@@ -64,7 +63,7 @@ static void publish(hash_queue *q, size_t i)
         if (q->print_hold)
             q->print_hold(q->hold_ctx, false);
     }
-    pthread_mutex_unlock(&q->writer);
+    plat_mutex_unlock(&q->writer);
 }
 
 static void close_input(hash_queue *q, size_t i, int fd)
@@ -191,7 +190,7 @@ void hash_queue_close(hash_queue *q)
         reader_free(&q->readers[i]);
     free(q->readers);
     hc_pool_destroy(q->pool);
-    pthread_mutex_destroy(&q->writer);
+    plat_mutex_destroy(&q->writer);
     free(q->digests);
     free(q->slots);
     free(q);
@@ -210,7 +209,7 @@ hash_queue *hash_queue_open(const hash_queue_config *config)
     q->hold_ctx = config->hold_ctx;
     atomic_init(&q->next, 0);
     atomic_init(&q->stop, false);
-    pthread_mutex_init(&q->writer, NULL);
+    plat_mutex_init(&q->writer);
 
     size_t digest_bytes = config->digest_bytes ? config->digest_bytes : 1;
     size_t capacity = BATCH_DIGEST_BYTES / digest_bytes;

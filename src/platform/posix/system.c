@@ -109,7 +109,7 @@ bool plat_raise_open_files(uint64_t want, uint64_t *limit)
 
 double plat_clock_seconds(plat_clock clock)
 {
-    clockid_t id = clock == PLAT_CLOCK_THREAD_CPU    ? CLOCK_THREAD_CPUTIME_ID
+    clockid_t id = clock == PLAT_CLOCK_THREAD_CPU || clock == PLAT_CLOCK_THREAD_WORK ? CLOCK_THREAD_CPUTIME_ID
                    : clock == PLAT_CLOCK_PROCESS_CPU ? CLOCK_PROCESS_CPUTIME_ID
                                                      : CLOCK_MONOTONIC;
     struct timespec ts;

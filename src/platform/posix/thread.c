@@ -49,3 +49,52 @@ uintptr_t plat_thread_id(void)
     static _Thread_local char marker;
     return (uintptr_t)&marker;
 }
+
+int plat_mutex_init(plat_mutex *mutex)
+{
+    int error = pthread_mutex_init(mutex, NULL);
+    errno = error;
+    return error == 0 ? 0 : -1;
+}
+
+void plat_mutex_destroy(plat_mutex *mutex)
+{
+    pthread_mutex_destroy(mutex);
+}
+
+void plat_mutex_lock(plat_mutex *mutex)
+{
+    pthread_mutex_lock(mutex);
+}
+
+void plat_mutex_unlock(plat_mutex *mutex)
+{
+    pthread_mutex_unlock(mutex);
+}
+
+int plat_cond_init(plat_cond *cond)
+{
+    int error = pthread_cond_init(cond, NULL);
+    errno = error;
+    return error == 0 ? 0 : -1;
+}
+
+void plat_cond_destroy(plat_cond *cond)
+{
+    pthread_cond_destroy(cond);
+}
+
+void plat_cond_wait(plat_cond *cond, plat_mutex *mutex)
+{
+    pthread_cond_wait(cond, mutex);
+}
+
+void plat_cond_signal(plat_cond *cond)
+{
+    pthread_cond_signal(cond);
+}
+
+void plat_cond_broadcast(plat_cond *cond)
+{
+    pthread_cond_broadcast(cond);
+}

@@ -3,6 +3,8 @@
  * so that 0, 1 and 2 are the standard streams as everywhere. */
 #include "win32.h"
 
+#include <winternl.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <io.h>
@@ -55,22 +57,48 @@ int plat_close(plat_file file)
     return _close(file);
 }
 
-/* One ReadFile or WriteFile, at the file's position or (overlapped
- * structure) at offset; never more than a DWORD's worth. */
+/* The native calls under ReadFile and WriteFile (documented for drivers as
+ * ZwReadFile/ZwWriteFile; winternl.h does not declare them). */
+NTSTATUS NTAPI NtReadFile(HANDLE file, HANDLE event, PVOID apc, PVOID apc_context, PIO_STATUS_BLOCK status,
+                          PVOID buffer, ULONG length, PLARGE_INTEGER offset, PULONG key);
+NTSTATUS NTAPI NtWriteFile(HANDLE file, HANDLE event, PVOID apc, PVOID apc_context, PIO_STATUS_BLOCK status,
+                           PVOID buffer, ULONG length, PLARGE_INTEGER offset, PULONG key);
+
+#define STATUS_END_OF_FILE_CODE ((NTSTATUS)0xC0000011L)
+#define STATUS_PIPE_BROKEN_CODE ((NTSTATUS)0xC000014BL)
+
+/* One transfer at the file's position (ReadFile/WriteFile: pipes, consoles,
+ * appends) or at offset. A positioned one goes to NtReadFile/NtWriteFile
+ * with the offset and no event: what ReadFile does with an OVERLAPPED on a
+ * synchronous handle, less its event and completion bookkeeping, which
+ * under Wine is a round trip to its server per call (2 MiB units of a warm
+ * file: 10 GB/s through ReadFile, 17 GB/s this way; bench/windows_speed.sh).
+ * Never more than a DWORD's worth at once. */
 static ptrdiff_t transfer(plat_file file, void *buffer, size_t len, const uint64_t *offset, bool write)
 {
     HANDLE h = plat_win32_handle(file);
     if (h == INVALID_HANDLE_VALUE)
         return -1;
     DWORD want = len > 0x40000000u ? 0x40000000u : (DWORD)len, done = 0;
-    OVERLAPPED at;
-    memset(&at, 0, sizeof(at));
     if (offset) {
-        at.Offset = (DWORD)*offset;
-        at.OffsetHigh = (DWORD)(*offset >> 32);
+        IO_STATUS_BLOCK io;
+        LARGE_INTEGER at;
+        at.QuadPart = (LONGLONG)*offset;
+        io.Information = 0;
+        NTSTATUS status = write ? NtWriteFile(h, NULL, NULL, NULL, &io, buffer, want, &at, NULL)
+                                : NtReadFile(h, NULL, NULL, NULL, &io, buffer, want, &at, NULL);
+        if (status == STATUS_PENDING) { /* a handle opened for overlapped I/O: its object signals the end */
+            WaitForSingleObject(h, INFINITE);
+            status = io.Status;
+        }
+        if (status >= 0)
+            return (ptrdiff_t)io.Information;
+        if (!write && (status == STATUS_END_OF_FILE_CODE || status == STATUS_PIPE_BROKEN_CODE))
+            return 0;
+        plat_win32_errno(RtlNtStatusToDosError(status));
+        return -1;
     }
-    BOOL ok = write ? WriteFile(h, buffer, want, &done, offset ? &at : NULL)
-                    : ReadFile(h, buffer, want, &done, offset ? &at : NULL);
+    BOOL ok = write ? WriteFile(h, buffer, want, &done, NULL) : ReadFile(h, buffer, want, &done, NULL);
     if (!ok) {
         DWORD error = GetLastError();
         /* the end of a file or of a pipe whose writer is gone */

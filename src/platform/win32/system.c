@@ -95,6 +95,7 @@ double plat_clock_seconds(plat_clock clock)
                    ? cpu_seconds(&kernel, &user)
                    : 0;
     case PLAT_CLOCK_MONOTONIC:
+    case PLAT_CLOCK_THREAD_WORK:
         break;
     }
     LARGE_INTEGER now, frequency;

@@ -39,3 +39,55 @@ uintptr_t plat_thread_id(void)
 {
     return (uintptr_t)GetCurrentThreadId();
 }
+
+/* ---- locks: Windows' own (platform.h says why not winpthreads') ---------- */
+
+_Static_assert(sizeof(plat_mutex) == sizeof(SRWLOCK), "plat_mutex holds an SRWLOCK");
+_Static_assert(sizeof(plat_cond) == sizeof(CONDITION_VARIABLE), "plat_cond holds a CONDITION_VARIABLE");
+
+int plat_mutex_init(plat_mutex *mutex)
+{
+    InitializeSRWLock((PSRWLOCK)mutex);
+    return 0;
+}
+
+void plat_mutex_destroy(plat_mutex *mutex)
+{
+    (void)mutex;
+}
+
+void plat_mutex_lock(plat_mutex *mutex)
+{
+    AcquireSRWLockExclusive((PSRWLOCK)mutex);
+}
+
+void plat_mutex_unlock(plat_mutex *mutex)
+{
+    ReleaseSRWLockExclusive((PSRWLOCK)mutex);
+}
+
+int plat_cond_init(plat_cond *cond)
+{
+    InitializeConditionVariable((PCONDITION_VARIABLE)cond);
+    return 0;
+}
+
+void plat_cond_destroy(plat_cond *cond)
+{
+    (void)cond;
+}
+
+void plat_cond_wait(plat_cond *cond, plat_mutex *mutex)
+{
+    SleepConditionVariableSRW((PCONDITION_VARIABLE)cond, (PSRWLOCK)mutex, INFINITE, 0);
+}
+
+void plat_cond_signal(plat_cond *cond)
+{
+    WakeConditionVariable((PCONDITION_VARIABLE)cond);
+}
+
+void plat_cond_broadcast(plat_cond *cond)
+{
+    WakeAllConditionVariable((PCONDITION_VARIABLE)cond);
+}
