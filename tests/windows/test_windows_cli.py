@@ -107,6 +107,19 @@ def test_a_pipe_on_standard_input_is_hashed(tree):
     assert (rc, out) == (0, hashlib.md5(data).hexdigest() + "  -\n"), err
 
 
+@pytest.mark.parametrize("args", [("sha256", "file"), ("sha256", "file", "-s", "-"), ("sha256", "-")])
+def test_a_file_on_standard_input_is_hashed(tree, args):
+    """`hc.exe sha256 file < big.bin`: the standard handle of a redirected
+    file may lack the right to read attributes (it does under Wine); hc
+    still sees a file there, with its size, and hashes all of it."""
+    path = tree / "big.bin"
+    with open(path, "rb") as stdin:
+        proc = subprocess.run([WINE, HC_EXE, *args, "--format", "gnu"], stdin=stdin, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, timeout=300)
+    expected = hashlib.sha256(path.read_bytes()).hexdigest() + "  -\r\n"
+    assert (proc.returncode, proc.stdout.decode()) == (0, expected), proc.stderr.decode()
+
+
 @pytest.mark.skip(reason="Wine delivers no console Ctrl+C event to a program whose console is not a real Windows "
                          "console (SetConsoleCtrlHandler is wired in src/platform/win32/signal.c)")
 def test_ctrl_c():

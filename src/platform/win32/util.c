@@ -125,6 +125,25 @@ HANDLE plat_win32_handle(plat_file file)
     return (HANDLE)h;
 }
 
+/* What a handle opened without the right to read attributes still tells
+ * (Wine's standard input redirected from a file, `hc sha256 file < x`):
+ * its kind and size. Its identity is unknown: a value of its own, which no
+ * other file's volume serial number takes. */
+static int standard_info(HANDLE handle, plat_file_info *info)
+{
+    FILE_STANDARD_INFO standard;
+    if (!GetFileInformationByHandleEx(handle, FileStandardInfo, &standard, sizeof(standard))) {
+        plat_win32_errno(GetLastError());
+        return -1;
+    }
+    info->kind = standard.Directory ? PLAT_KIND_DIRECTORY : PLAT_KIND_REGULAR;
+    info->size = standard.Directory ? 0 : (uint64_t)standard.EndOfFile.QuadPart;
+    info->device = UINT64_MAX;
+    info->inode = (uint64_t)(uintptr_t)handle;
+    info->mode = 0444;
+    return 0;
+}
+
 int plat_win32_info(HANDLE handle, plat_file_info *info)
 {
     memset(info, 0, sizeof(*info));
@@ -135,10 +154,8 @@ int plat_win32_info(HANDLE handle, plat_file_info *info)
         return 0;
     }
     BY_HANDLE_FILE_INFORMATION bh;
-    if (!GetFileInformationByHandle(handle, &bh)) {
-        plat_win32_errno(GetLastError());
-        return -1;
-    }
+    if (!GetFileInformationByHandle(handle, &bh))
+        return standard_info(handle, info);
     if (bh.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) {
         FILE_ATTRIBUTE_TAG_INFO tag;
         info->kind = GetFileInformationByHandleEx(handle, FileAttributeTagInfo, &tag, sizeof(tag)) &&
