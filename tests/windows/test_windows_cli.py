@@ -9,7 +9,12 @@ What Wine cannot show is skipped with its reason, never passed."""
 import hashlib
 import os
 import pathlib
+import pty
+import re
+import select
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -120,10 +125,48 @@ def test_a_file_on_standard_input_is_hashed(tree, args):
     assert (proc.returncode, proc.stdout.decode()) == (0, expected), proc.stderr.decode()
 
 
-@pytest.mark.skip(reason="Wine delivers no console Ctrl+C event to a program whose console is not a real Windows "
-                         "console (SetConsoleCtrlHandler is wired in src/platform/win32/signal.c)")
-def test_ctrl_c():
-    pass
+def console_text(raw):
+    """What Wine's console showed on the terminal: its cursor moves and
+    colours dropped, and the blanks with them (it moves the cursor over
+    them instead of printing them)."""
+    text = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", raw).decode("utf-8", "replace")
+    return re.sub(r"\s+", "", text)
+
+
+def test_ctrl_c_on_the_console_stops_the_search():
+    """hc.exe on a terminal (Wine gives it a console there): Ctrl+C typed
+    once the search runs reaches the console control handler, which stops
+    the search as SIGINT does on Linux: its report, `hc: interrupted`, 130."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(WINE, [WINE, HC_EXE, "md5", "hash", "-s", "00000000000000000000000000000001",
+                        "-a", "abcdefghijklmnopqrstuvwxyz", "-n", "9", "-x", "9", "--progress"])
+    raw, sent = b"", None
+    try:
+        while True:
+            ready, _, _ = select.select([fd], [], [], 120)
+            assert ready, "hc.exe printed nothing for 120 s: " + console_text(raw)
+            # a swallowed Ctrl+C leaves a 5-trillion-candidate search running
+            if sent is not None and time.monotonic() - sent > 60:
+                os.kill(pid, signal.SIGKILL)
+                pytest.fail("hc.exe still ran 60 s after Ctrl+C: " + console_text(raw)[-300:])
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the terminal closed: hc.exe is gone
+                break
+            if not chunk:
+                break
+            raw += chunk
+            if sent is None and "found0/1" in console_text(raw):  # a progress line: the search runs
+                os.write(fd, b"\x03")
+                sent = time.monotonic()
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    text = console_text(raw)
+    assert sent is not None, text
+    assert os.waitstatus_to_exitcode(status) == 130, text
+    assert "Nothingfound" in text and text.endswith("hc:interrupted"), text
 
 
 @pytest.mark.skip(reason="Wine has no SMB client: UNC paths (\\\\server\\share) cannot be opened here; the layer "
