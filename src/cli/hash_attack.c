@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crack_status.h"
 #include "linereader.h"
+#include "platform.h"
 
 enum {
     RULE_LINE_MAX = 4096,       /* a longer rule file line is reported and skipped */
@@ -212,6 +214,9 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
         fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
         return false;
     }
+    /* the status line's percentage and ETA: the list's bytes */
+    plat_file_info info;
+    crack_status_source_size(plat_file_info_of(r.in.fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR ? info.size : 0);
     word_batch b = {malloc(BATCH_BYTES + HC_RULE_BUF), malloc((BATCH_WORDS + 1) * sizeof(size_t)), 0, 0};
     bool ok = b.bytes && b.offset, more = true;
     uint64_t too_long = 0, words = 0;
@@ -239,6 +244,7 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
             hc_stream_words batch = {b.bytes, b.offset, b.count};
             more = fn(arg, &batch);
             b.count = b.used = 0;
+            crack_status_source_read(r.in.consumed);
         }
         if (st == LINE_END)
             break;

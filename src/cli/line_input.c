@@ -111,6 +111,7 @@ line_input_status line_input_next(line_input *in, const char **text, size_t *len
         if (nl != NULL || (in->eof && held > 0)) {
             in->line_no++;
             in->start += n + (nl != NULL);
+            in->consumed += n + (nl != NULL);
             *text = from;
             *len = n;
             return LINE_INPUT_OK;

@@ -40,6 +40,7 @@ typedef struct line_input {
     size_t cap, start, end;
     bool eof, over;                /* over: a line passed the limit, nothing more is read */
     uint64_t line_no;              /* the line last returned or reported (1-based) */
+    uint64_t consumed;             /* bytes of the lines returned, their '\n' included */
     int error;
 } line_input;
 

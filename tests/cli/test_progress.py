@@ -183,6 +183,57 @@ def test_crack_status_line_changes_second_by_second(pty_runs):
                      r"Nothing found\r\nhc: interrupted\r\n$", run.text), run.text[-500:]
 
 
+FULL_WORDS = re.compile(r"hc: status: ([\d ]+) candidates, (?:(<0\.1|[\d.]+)%|([\d.]+ [KMG]?i?B)) of the "
+                        r"wordlist, [\d.]+(?: [kMGTPEZY])?/s, elapsed \S+, ETA (\S+), found 0 of 1")
+
+
+def wordlist_run(tmp_path, wordlist):
+    """A wordlist search that takes long: a million words, each with 1024
+    rules (two appended characters)."""
+    words = tmp_path / "words.txt"
+    with open(words, "w") as f:
+        f.writelines(f"word{i:07d}\n" for i in range(1_000_000))
+    rules = tmp_path / "two.rule"
+    chars = "0123456789abcdefghijklmnopqrstuv"
+    rules.write_text("".join(f"${a}${b}\n" for a in chars for b in chars))
+    return ["md5", "hash", "-s", "0" * 32, "--noprobe", "-T", "1", "--wordlist", wordlist, "--rules", str(rules)], words
+
+
+def test_a_wordlist_status_says_how_much_of_the_list_is_searched(tmp_path):
+    """A wordlist's candidates cannot be counted before its end: the status
+    gives the share of its bytes searched, and the ETA their pace gives."""
+    args, words = wordlist_run(tmp_path, None)
+    args[args.index(None)] = str(words)
+    proc = spawn_hc(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_for_handler(proc.pid, signal.SIGUSR1)
+    deadline, match = time.monotonic() + 60, None
+    while time.monotonic() < deadline:  # until batches of words are searched, and their pace known
+        line = status_line(proc)
+        match = FULL_WORDS.fullmatch(line.rstrip("\n"))
+        assert match and match.group(2), line
+        if match.group(2) not in ("0.0", "<0.1") and match.group(4) != "-":
+            break
+    rc, out, err = stop(proc)
+    assert (rc, err) == (130, b"hc: interrupted\n")
+    assert 0 < float(match.group(2)) < 100 and re.fullmatch(r"[\d:.]+", match.group(4)), match.group(0)
+
+
+def test_a_wordlist_on_standard_input_shows_its_bytes(tmp_path):
+    """Standard input has no size: the status says how much was read."""
+    args, words = wordlist_run(tmp_path, "-")
+    cat = subprocess.Popen(["cat", str(words)], stdout=subprocess.PIPE)  # a pipe: no size
+    proc = spawn_hc(args, stdin=cat.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    cat.stdout.close()
+    wait_for_handler(proc.pid, signal.SIGUSR1)
+    line = status_line(proc)
+    rc, out, err = stop(proc)
+    cat.kill()
+    cat.wait()
+    assert (rc, err) == (130, b"hc: interrupted\n")
+    match = FULL_WORDS.fullmatch(line.rstrip("\n"))
+    assert match and match.group(3) and match.group(4) == "-", line
+
+
 def test_sigusr1_prints_a_status_line_without_a_terminal():
     proc = spawn_hc(CRACK, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     wait_for_handler(proc.pid, signal.SIGUSR1)

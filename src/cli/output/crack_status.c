@@ -71,9 +71,78 @@ static void format_eta_short(double seconds, char *out, size_t size)
     progress_format_duration(seconds, out, size);
 }
 
+/* A wordlist run's line: candidates so far, how much of the list is
+ * searched (its percentage, or its bytes when its size is not known), the
+ * speed, the ETA from the bytes' pace, and the answers. */
+static void render_words(crack_status *s, double elapsed, bool full, char *line, size_t size)
+{
+    uint64_t done = atomic_load_explicit(&s->counters.hashed, memory_order_relaxed);
+    unsigned found = (unsigned)atomic_load_explicit(&s->counters.found, memory_order_relaxed);
+    uint64_t read = atomic_load_explicit(&s->source.read, memory_order_relaxed);
+    uint64_t bytes = atomic_load_explicit(&s->source.size, memory_order_relaxed);
+    if (elapsed - s->rate_at >= 0.5 || s->rate_at == 0) {
+        double span = elapsed - s->rate_at;
+        double recent = span > 0 ? (double)(done - s->rate_done) / span : 0;
+        double recent_bytes = span > 0 ? (double)(read - s->rate_read) / span : 0;
+        bool first = s->rate_at == 0;
+        s->rate = first ? recent : RATE_WEIGHT * recent + (1 - RATE_WEIGHT) * s->rate;
+        s->byte_rate = first ? recent_bytes : RATE_WEIGHT * recent_bytes + (1 - RATE_WEIGHT) * s->byte_rate;
+        s->rate_at = elapsed;
+        s->rate_done = done;
+        s->rate_read = read;
+    }
+    char candidates[64], speed[32], eta[32] = "-", where[64], took[32];
+    format_short(s->rate, speed, sizeof(speed));
+    if (bytes > 0 && s->byte_rate > 0 && read < bytes)
+        progress_format_duration((double)(bytes - read) / s->byte_rate, eta, sizeof(eta));
+    if (full)
+        format_count(done, candidates, sizeof(candidates));
+    else
+        format_short((double)done, candidates, sizeof(candidates));
+    if (bytes > 0) {
+        char percent[16];
+        format_percent((double)read / (double)bytes, percent, sizeof(percent));
+        snprintf(where, sizeof(where), "%s of the wordlist", percent);
+    } else {
+        char amount[32];
+        progress_format_bytes((double)read, amount, sizeof(amount));
+        snprintf(where, sizeof(where), "%s of the wordlist", amount);
+    }
+    if (!full) {
+        snprintf(line, size, "hc: %s candidates, %s, %s/s, ETA %s, found %u/%u", candidates, where, speed, eta, found,
+                 s->targets);
+        return;
+    }
+    progress_format_duration(elapsed, took, sizeof(took));
+    snprintf(line, size, "hc: status: %s candidates, %s, %s/s, elapsed %s, ETA %s, found %u of %u", candidates, where,
+             speed, took, eta, found, s->targets);
+}
+
+/* The status being shown (main thread only: set by start, cleared by stop,
+ * read by the run's feeding of the words). */
+static crack_status *live_status;
+
+void crack_status_source_size(uint64_t size)
+{
+    if (live_status == NULL)
+        return;
+    atomic_store_explicit(&live_status->source.size, size, memory_order_relaxed);
+    atomic_store_explicit(&live_status->source.active, true, memory_order_release);
+}
+
+void crack_status_source_read(uint64_t read)
+{
+    if (live_status != NULL)
+        atomic_store_explicit(&live_status->source.read, read, memory_order_relaxed);
+}
+
 static void render(void *ctx, double elapsed, bool full, char *line, size_t size)
 {
     crack_status *s = ctx;
+    if (atomic_load_explicit(&s->source.active, memory_order_acquire)) {
+        render_words(s, elapsed, full, line, size);
+        return;
+    }
     uint64_t done = atomic_load_explicit(&s->counters.hashed, memory_order_relaxed);
     unsigned length = (unsigned)atomic_load_explicit(&s->counters.length, memory_order_relaxed);
     unsigned found = (unsigned)atomic_load_explicit(&s->counters.found, memory_order_relaxed);
@@ -146,6 +215,9 @@ void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *ma
     atomic_init(&status->counters.hashed, 0);
     atomic_init(&status->counters.length, 0);
     atomic_init(&status->counters.found, 0);
+    atomic_init(&status->source.active, false);
+    atomic_init(&status->source.size, 0);
+    atomic_init(&status->source.read, 0);
     hc_count attempts;
     hc_crack_job_size(job, &attempts, &status->total);
     status->min_len = job->min_len;
@@ -154,10 +226,12 @@ void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *ma
     job->progress = &status->counters;
     status->marker = marker;
     status->display = progress_start_ticking(render, watch_marker, status, STATUS_INTERVAL, true);
+    live_status = status;
 }
 
 void crack_status_stop(crack_status *status, hc_crack_job *job)
 {
+    live_status = NULL;
     progress_stop(status->display);
     status->display = NULL;
     job->progress = NULL;

@@ -5,20 +5,32 @@
 #ifndef HC_CLI_CRACK_STATUS_H
 #define HC_CLI_CRACK_STATUS_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "hc/crack.h"
 #include "progress.h"
 #include "stop_marker.h"
 
+/* A word stream's source (a wordlist) as far as it has been read: its
+ * candidates cannot be counted before the end, its bytes can, so the
+ * percentage and the ETA come from them. */
+typedef struct crack_source {
+    atomic_bool active;          /* the run reads a wordlist */
+    atomic_uint_fast64_t size;   /* its bytes; 0: not known (standard input) */
+    atomic_uint_fast64_t read;   /* bytes of the words searched so far */
+} crack_source;
+
 typedef struct crack_status {
     hc_crack_progress counters;  /* the engine writes, the display reads */
+    crack_source source;
     hc_count total;              /* candidates the run hashes */
     uint32_t min_len, max_len;
     unsigned targets;
     /* the display thread's own: the speed, smoothed over the last seconds */
-    double rate, rate_at;
-    uint64_t rate_done;
+    double rate, rate_at, byte_rate;
+    uint64_t rate_done, rate_read;
     progress *display;
     stop_marker *marker;         /* watched from the display's thread; may be NULL */
 } crack_status;
@@ -28,6 +40,13 @@ typedef struct crack_status {
 void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker);
 /* Erases the line; job->progress is cleared again. */
 void crack_status_stop(crack_status *status, hc_crack_job *job);
+
+/* The run being shown reads a wordlist of size bytes (0: not known), and
+ * has searched the words of its first `read` bytes. The status shown is
+ * the process's one live line: these reach it without a handle, and do
+ * nothing when no line is live. */
+void crack_status_source_size(uint64_t size);
+void crack_status_source_read(uint64_t read);
 
 /* Digits grouped by spaces (§5.6), for counts beyond 64 bits too. */
 void format_count(hc_count value, char *out, size_t size);
