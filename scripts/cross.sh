@@ -182,7 +182,7 @@ if [[ $arch == windows ]]; then
 
     # The release: hc.exe, the licence and the documents as text files with
     # Windows line ends (Notepad's habit), in one zip.
-    version=$("${emulate[@]}" "$hc" --version | head -1 | tr -d '\r' | awk '{print $2}')
+    version=$("${emulate[@]}" "$hc" --version | tr -d '\r' | awk 'NR == 1 {print $2}')
     release=$out/hc-$version-windows-x86_64
     rm -rf "$release" "$release.zip"
     mkdir -p "$release"

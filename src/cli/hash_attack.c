@@ -295,14 +295,14 @@ hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crac
 
 typedef struct printer {
     const hash_attack *a;
-    bool failed;
+    int write_errno; /* of the first failed write; 0 while none failed */
 } printer;
 
 static bool emit(void *arg, const uint8_t *text, size_t len)
 {
     printer *p = arg;
     if (fwrite(text, 1, len, stdout) != len || putchar('\n') == EOF) {
-        p->failed = true;
+        p->write_errno = plat_stream_write_errno(errno);
         return false;
     }
     return atomic_load(&cli_interrupted) == 0;
@@ -325,7 +325,7 @@ static bool print_words(void *arg, const hc_stream_words *words)
 
 int hash_attack_stdout(const hash_attack *a, const hc_crack_job *job)
 {
-    printer p = {a, false};
+    printer p = {a, 0};
     cli_catch_interrupt();
     bool ok = true;
     if (a->kind == ATTACK_WORDLIST) {
@@ -338,12 +338,14 @@ int hash_attack_stdout(const hash_attack *a, const hc_crack_job *job)
             return EXIT_USAGE;
         }
     }
-    if (fflush(stdout) != 0)
-        p.failed = true;
+    if (fflush(stdout) != 0 && p.write_errno == 0)
+        p.write_errno = plat_stream_write_errno(errno);
     if (atomic_load(&cli_interrupted))
         return EXIT_INTERRUPTED;
-    if (p.failed) {
-        fprintf(stderr, "hc: standard output: %s\n", strerror(errno));
+    if (p.write_errno != 0) {
+        /* a reader that went away (--stdout | head) is not worth a message */
+        if (p.write_errno != EPIPE)
+            fprintf(stderr, "hc: standard output: %s\n", strerror(p.write_errno));
         return EXIT_USAGE;
     }
     return ok ? EXIT_OK : EXIT_MISMATCH;

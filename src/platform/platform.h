@@ -382,6 +382,13 @@ void plat_catch_interrupts(atomic_int *interrupted, atomic_int *status_requested
  * ignored). */
 void plat_ignore_write_signals(void);
 
+/* What a failed write through a C stream (fwrite, fflush) means, given the
+ * errno it left: a closed pipe reads as EPIPE on every system. POSIX sets
+ * EPIPE itself; Microsoft's C runtime reports a pipe whose reader has gone
+ * (ERROR_NO_DATA, ERROR_BROKEN_PIPE, ERROR_PIPE_NOT_CONNECTED) as EINVAL,
+ * so the win32 layer looks at the system's own code behind it. */
+int plat_stream_write_errno(int crt_errno);
+
 /* The program's arguments as UTF-8, whatever the system passed: POSIX
  * systems pass bytes, which are returned as they are; Windows passes
  * UTF-16, which the ANSI argv of main has already lost, so the win32 layer

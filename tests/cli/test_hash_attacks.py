@@ -63,6 +63,15 @@ def test_all_bytes_set_has_256_members():
     assert len(lines) == 512 and lines[0:2] == b"\x00\n"
 
 
+def test_stdout_into_head_ends_quietly():
+    """`--stdout | head -1`: the reader going away stops the walk at once,
+    with no message (as the other modes), status 2 under pipefail."""
+    proc = subprocess.run(f"set -o pipefail; '{HC_BINARY}' md5 hash --mask '?a?a?a?a?a' --stdout | head -1",
+                          shell=True, executable="/bin/bash", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=60)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, b"aaaaa\n", b"")
+
+
 def test_parts_tile_the_mask_keyspace():
     whole = stdout_lines("--mask", "?d?d?d")
     parts = [stdout_lines("--mask", "?d?d?d", "--part", f"{k}/7") for k in range(1, 8)]

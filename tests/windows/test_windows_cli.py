@@ -125,6 +125,19 @@ def test_a_file_on_standard_input_is_hashed(tree, args):
     assert (proc.returncode, proc.stdout.decode()) == (0, expected), proc.stderr.decode()
 
 
+def test_a_reader_that_goes_away_is_not_an_error_message():
+    """`hc.exe ... | head -1`: Windows reports a write to a pipe whose reader
+    has gone as EINVAL through the C runtime; hc must read it as the closed
+    pipe it is (no 'write error: Invalid argument'), stop, and exit 2 as on
+    Linux. 857,375 candidates: far more than a pipe holds."""
+    proc = subprocess.Popen([WINE, HC_EXE, "md5", "hash", "--mask", "?a?a?a", "--stdout"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode("utf-8", "replace")
+    assert proc.wait(timeout=300) == 2 and first and err == "", (first, err)
+
+
 def console_text(raw):
     """What Wine's console showed on the terminal: its cursor moves and
     colours dropped, and the blanks with them (it moves the cursor over

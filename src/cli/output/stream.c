@@ -61,7 +61,7 @@ static void write_out(cli_output *out, const char *data, size_t len, bool newlin
     if ((len > 0 && fwrite(data, 1, len, out->stream) != len) || (newline && fputc('\n', out->stream) == EOF) ||
         (flush && fflush(out->stream) != 0)) {
         out->write_failed = true;
-        out->write_errno = errno;
+        out->write_errno = plat_stream_write_errno(errno);
     }
     /* a line feed at the end leaves no unfinished line */
     progress_stdout_end(newline ? "\n" : data, newline ? 1 : len);
@@ -135,7 +135,7 @@ int output_finish(cli_output *out, int status)
 {
     if (!out->write_failed && fflush(out->stream) != 0) {
         out->write_failed = true;
-        out->write_errno = errno;
+        out->write_errno = plat_stream_write_errno(errno);
     }
     if (out->write_failed) {
         /* A reader that went away (hc ... | head -1) is not worth a

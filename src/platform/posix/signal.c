@@ -73,6 +73,11 @@ void plat_ignore_write_signals(void)
 #endif
 }
 
+int plat_stream_write_errno(int crt_errno)
+{
+    return crt_errno;
+}
+
 char **plat_main_arguments(int argc, char **argv)
 {
     (void)argc;

@@ -5,6 +5,7 @@
  * process. Windows has no status request (SIGUSR1). */
 #include "win32.h"
 
+#include <errno.h>
 #include <shellapi.h>
 #include <stdlib.h>
 
@@ -38,9 +39,20 @@ void plat_catch_interrupts(atomic_int *interrupted, atomic_int *status_requested
     SetConsoleCtrlHandler(on_console_event, TRUE);
 }
 
-/* No SIGPIPE or SIGXFSZ: a write to a closed pipe fails (EPIPE). */
+/* No SIGPIPE or SIGXFSZ: a write to a closed pipe fails
+ * (plat_stream_write_errno). */
 void plat_ignore_write_signals(void)
 {
+}
+
+int plat_stream_write_errno(int crt_errno)
+{
+    /* the C runtime keeps the system's code of its last failed call */
+    unsigned long system_error = (unsigned long)_doserrno;
+    if (system_error == ERROR_NO_DATA || system_error == ERROR_BROKEN_PIPE ||
+        system_error == ERROR_PIPE_NOT_CONNECTED /* what Wine answers */)
+        return EPIPE;
+    return crt_errno;
 }
 
 char **plat_main_arguments(int argc, char **argv)
