@@ -12,7 +12,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -56,7 +55,7 @@ static bool live_allowed;   /* the policy and the terminal allow a live line */
 static bool stdout_shared;  /* stdout is a terminal: results erase the line first */
 
 static struct {
-    pthread_mutex_t lock;
+    plat_mutex lock;
     progress *owner;        /* the display drawing the live line */
     bool shown;             /* the live line is on screen */
     bool redraw;            /* erased for stdout: draw it again after */
@@ -70,7 +69,7 @@ static struct {
     unsigned writing;       /* stdout writes in progress (nested) */
     char text[LINE_MAX_BYTES];
     size_t len;
-} term = {.lock = PTHREAD_MUTEX_INITIALIZER, .partial_ascii = true};
+} term = {.lock = PLAT_MUTEX_INIT, .partial_ascii = true};
 
 /* What a signal handler may read: is a live line on screen? */
 static atomic_bool line_on_screen;
@@ -267,7 +266,7 @@ static void draw_live(progress *p, double now)
     size_t width = progress_line_width();
     progress_fit_line(line, width);
     size_t len = strlen(line);
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     if (term.owner == p && term.writing == 0) {
         line_buffer b = {.len = 0};
         if (!term.shown && term.partial && stdout_shared && !term.below) {
@@ -284,7 +283,7 @@ static void draw_live(progress *p, double now)
         set_shown(true);
         term.redraw = false;
     }
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
     p->last_draw = now;
 }
 
@@ -303,9 +302,9 @@ static void print_full(progress *p, double now, bool cursor_up)
      * either (a log file gets it whole) */
     if (plat_is_terminal(PLAT_STDERR))
         progress_fit_line(line, terminal_columns() > 1 ? terminal_columns() - 1 : 1);
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     print_line_locked(line, strlen(line), cursor_up && term.shown);
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
 }
 
 /* Enter pressed on the terminal stdin? Reads what the line discipline has
@@ -391,16 +390,16 @@ static progress *start(progress_render render_fn, progress_tick tick, void *ctx,
     atomic_init(&p->total_bytes, total_bytes);
     atomic_init(&p->total_files, 0);
     atomic_init(&p->totals_known, total_bytes > 0);
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     p->live = live_allowed && term.owner == NULL;
     if (p->live)
         term.owner = p;
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
     if (plat_thread_start(&p->thread, display_main, p) != 0) {
-        pthread_mutex_lock(&term.lock);
+        plat_mutex_lock(&term.lock);
         if (term.owner == p)
             term.owner = NULL;
-        pthread_mutex_unlock(&term.lock);
+        plat_mutex_unlock(&term.lock);
         plat_wakeup_destroy(p->wake);
         free(p);
         return NULL;
@@ -478,14 +477,14 @@ void progress_stop(progress *p)
         return;
     plat_wakeup_signal(p->wake);
     plat_thread_join(p->thread);
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     if (term.owner == p) {
         if (term.shown)
             erase_locked();
         term.redraw = false;
         term.owner = NULL;
     }
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
     plat_wakeup_destroy(p->wake);
     free(p);
 }
@@ -494,13 +493,13 @@ void progress_stdout_begin(void)
 {
     if (!stdout_shared)
         return;
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     term.writing++;
     if (term.shown) {
         erase_locked();
         term.redraw = true;
     }
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
 }
 
 /* Under term.lock: one write to stdout (or a batch of them) is over. */
@@ -522,7 +521,7 @@ void progress_stdout_end(const char *data, size_t len)
 {
     if (!stdout_shared)
         return;
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     if (len > 0) {
         /* the unfinished part: after the last newline, or added to it */
         size_t start = len;
@@ -539,7 +538,7 @@ void progress_stdout_end(const char *data, size_t len)
         term.partial = term.partial_cols > 0;
     }
     stdout_done_locked();
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
 }
 
 /* The line is erased by the batch's first write, if any, and redrawn once
@@ -549,9 +548,9 @@ void progress_hold(progress *p)
     (void)p;
     if (!stdout_shared)
         return;
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     term.writing++;
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
 }
 
 void progress_release(progress *p)
@@ -559,9 +558,9 @@ void progress_release(progress *p)
     (void)p;
     if (!stdout_shared)
         return;
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     stdout_done_locked();
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
 }
 
 void progress_hold_switch(void *display, bool hold)
@@ -589,9 +588,9 @@ void progress_warn(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text + 4, (size_t)n + 1, fmt, ap);
     va_end(ap);
-    pthread_mutex_lock(&term.lock);
+    plat_mutex_lock(&term.lock);
     print_line_locked(text, len, false);
-    pthread_mutex_unlock(&term.lock);
+    plat_mutex_unlock(&term.lock);
     if (text != small)
         free(text);
 }
