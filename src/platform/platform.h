@@ -317,6 +317,20 @@ typedef pthread_mutex_t plat_mutex;
 typedef pthread_cond_t plat_cond;
 #define PLAT_MUTEX_INIT PTHREAD_MUTEX_INITIALIZER
 #endif
+/* A one-time initialisation (a library's global set-up): plat_run_once
+ * runs fn exactly once however many threads call it, and every caller
+ * returns after fn has. Static, initialised with PLAT_ONCE_INIT. */
+#if defined(_WIN32)
+typedef struct plat_once {
+    void *opaque; /* an INIT_ONCE: one pointer */
+} plat_once;
+#define PLAT_ONCE_INIT {NULL}
+#else
+typedef pthread_once_t plat_once;
+#define PLAT_ONCE_INIT PTHREAD_ONCE_INIT
+#endif
+void plat_run_once(plat_once *once, void (*fn)(void));
+
 /* 0, or -1 with errno (ENOMEM, EAGAIN): POSIX only, Windows cannot fail. */
 int plat_mutex_init(plat_mutex *mutex);
 void plat_mutex_destroy(plat_mutex *mutex);

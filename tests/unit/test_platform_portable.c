@@ -296,6 +296,41 @@ static void test_locks(void)
     plat_mutex_unlock(&static_lock);
 }
 
+/* plat_run_once from several threads at once: the set-up runs once, and
+ * no caller returns before it has finished (each sees it done). */
+static plat_once once = PLAT_ONCE_INIT;
+static atomic_int once_runs, once_seen_unfinished;
+static atomic_bool once_done;
+
+static void set_up_once(void)
+{
+    atomic_fetch_add(&once_runs, 1);
+    plat_sleep_microseconds(50000); /* the other callers likely arrive while it runs */
+    atomic_store(&once_done, true);
+}
+
+static void *call_once(void *arg)
+{
+    (void)arg;
+    plat_run_once(&once, set_up_once);
+    if (!atomic_load(&once_done))
+        atomic_fetch_add(&once_seen_unfinished, 1);
+    return NULL;
+}
+
+static void test_once(void)
+{
+    plat_thread *threads[4];
+    int started = 0;
+    for (int i = 0; i < 4; i++)
+        started += plat_thread_start(&threads[i], call_once, NULL) == 0;
+    CHECK(started == 4);
+    call_once(NULL);
+    for (int i = 0; i < started; i++)
+        plat_thread_join(threads[i]);
+    CHECK(atomic_load(&once_runs) == 1 && atomic_load(&once_seen_unfinished) == 0);
+}
+
 int main(void)
 {
     remove_tree(root);
@@ -308,6 +343,7 @@ int main(void)
     test_directories();
     test_threads_and_clocks();
     test_locks();
+    test_once();
     char path[512];
     snprintf(path, sizeof(path), "%s/%s", root, file_name);
     CHECK(plat_unlink(path) == 0 && plat_open(path, PLAT_OPEN_READ) == PLAT_FILE_INVALID && errno == ENOENT);

@@ -8,10 +8,11 @@
 #include "gcrypt_backend.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <string.h>
 
 #include <gcrypt.h>
+
+#include "platform.h"
 
 static_assert((int)HC_GCRY_MD5 == (int)GCRY_MD_MD5, "gcrypt id");
 static_assert((int)HC_GCRY_SHA1 == (int)GCRY_MD_SHA1, "gcrypt id");
@@ -24,7 +25,7 @@ static_assert((int)HC_GCRY_WHIRLPOOL == (int)GCRY_MD_WHIRLPOOL, "gcrypt id");
 static_assert((int)HC_GCRY_GOSTR3411_CP == (int)GCRY_MD_GOSTR3411_CP, "gcrypt id");
 static_assert((int)HC_GCRY_BLAKE2B_512 == (int)GCRY_MD_BLAKE2B_512, "gcrypt id");
 
-static pthread_once_t gcrypt_once = PTHREAD_ONCE_INIT;
+static plat_once gcrypt_once = PLAT_ONCE_INIT;
 static int gcrypt_ready;
 
 static void gcrypt_initialise_library(void)
@@ -40,7 +41,7 @@ hc_status hc_gcrypt_acquire(void *ctx, const hc_algorithm *alg)
 {
     hc_gcrypt_ctx *c = ctx;
     c->handle = NULL;
-    pthread_once(&gcrypt_once, gcrypt_initialise_library);
+    plat_run_once(&gcrypt_once, gcrypt_initialise_library);
     if (!gcrypt_ready)
         return HC_ERR_UNSUPPORTED;
     gcry_md_hd_t handle;

@@ -6,8 +6,9 @@
 #include "rhash_backend.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <rhash.h>
+
+#include "platform.h"
 
 static_assert((unsigned)HC_RHASH_TIGER == (unsigned)RHASH_TIGER, "rhash id");
 static_assert((unsigned)HC_RHASH_TTH == (unsigned)RHASH_TTH, "rhash id");
@@ -19,7 +20,7 @@ static_assert((unsigned)HC_RHASH_SNEFRU128 == (unsigned)RHASH_SNEFRU128, "rhash 
 static_assert((unsigned)HC_RHASH_SNEFRU256 == (unsigned)RHASH_SNEFRU256, "rhash id");
 
 /* rhash_library_init() fills static tables and is not thread-safe itself. */
-static pthread_once_t rhash_once = PTHREAD_ONCE_INIT;
+static plat_once rhash_once = PLAT_ONCE_INIT;
 
 static void rhash_initialise_library(void)
 {
@@ -29,7 +30,7 @@ static void rhash_initialise_library(void)
 hc_status hc_rhash_acquire(void *ctx, const hc_algorithm *alg)
 {
     hc_rhash_ctx *c = ctx;
-    pthread_once(&rhash_once, rhash_initialise_library);
+    plat_run_once(&rhash_once, rhash_initialise_library);
     c->handle = rhash_init(alg->backend_id);
     return c->handle ? HC_OK : HC_ERR_NOMEM;
 }

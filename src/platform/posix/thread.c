@@ -50,6 +50,11 @@ uintptr_t plat_thread_id(void)
     return (uintptr_t)&marker;
 }
 
+void plat_run_once(plat_once *once, void (*fn)(void))
+{
+    pthread_once(once, fn);
+}
+
 int plat_mutex_init(plat_mutex *mutex)
 {
     int error = pthread_mutex_init(mutex, NULL);

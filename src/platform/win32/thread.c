@@ -42,6 +42,27 @@ uintptr_t plat_thread_id(void)
 
 /* ---- locks: Windows' own (platform.h says why not winpthreads') ---------- */
 
+_Static_assert(sizeof(plat_once) == sizeof(INIT_ONCE), "plat_once holds an INIT_ONCE");
+
+typedef struct once_call {
+    void (*fn)(void);
+} once_call;
+
+static BOOL CALLBACK run_once_call(PINIT_ONCE once, PVOID call, PVOID *context)
+{
+    (void)once;
+    (void)context;
+    ((once_call *)call)->fn();
+    return TRUE;
+}
+
+void plat_run_once(plat_once *once, void (*fn)(void))
+{
+    /* the function travels in a struct: a function pointer is no PVOID */
+    once_call call = {fn};
+    InitOnceExecuteOnce((PINIT_ONCE)once, run_once_call, &call, NULL);
+}
+
 _Static_assert(sizeof(plat_mutex) == sizeof(SRWLOCK), "plat_mutex holds an SRWLOCK");
 _Static_assert(sizeof(plat_cond) == sizeof(CONDITION_VARIABLE), "plat_cond holds a CONDITION_VARIABLE");
 
