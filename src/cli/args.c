@@ -9,6 +9,7 @@
  * (GNU style): every word after it is a plain word, `-h` included. */
 #include "args.h"
 #include "habits.h"
+#include "platform.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -116,6 +117,11 @@ static void store(cli_args *args, const cli_option_spec *spec, const char *value
 
 void cli_args_free(cli_args *args)
 {
+    for (size_t i = 0; i < args->expanded_count; i++)
+        free(args->expanded[i]);
+    free(args->expanded);
+    args->expanded = NULL;
+    args->expanded_count = 0;
     free(args->inputs);
     free(args->rule_files);
     args->inputs = NULL;
@@ -213,10 +219,47 @@ static parse_result parse_short_group(arg_parser *p, const char *group)
 
 /* A word that is not an option: an input of file and check modes (§10.1),
  * a stray word elsewhere. */
+/* An operand with wildcards the shell left (Windows): the names it
+ * matches take its place, sorted; words after it keep their room. */
+static bool add_expanded(arg_parser *p, char **names, size_t count)
+{
+    cli_args *args = p->args;
+    const size_t rest = (size_t)(p->argc - p->i); /* this word and those after it */
+    const char **inputs = realloc(args->inputs, (args->input_count + count + rest) * sizeof(*inputs));
+    char **owned = realloc(args->expanded, (args->expanded_count + count) * sizeof(*owned));
+    if (inputs)
+        args->inputs = inputs;
+    if (owned)
+        args->expanded = owned;
+    if (inputs == NULL || owned == NULL)
+        return false;
+    for (size_t k = 0; k < count; k++) {
+        args->expanded[args->expanded_count++] = names[k];
+        args->inputs[args->input_count++] = names[k];
+    }
+    return true;
+}
+
 static parse_result parse_operand(arg_parser *p, const char *word)
 {
     if (p->mode->inputs) {
-        p->args->inputs[p->args->input_count++] = word;
+        char **names;
+        ptrdiff_t count = plat_expand_wildcards(word, &names);
+        if (count <= 0) {
+            /* no wildcard, no match, or no listing: the word as typed, whose
+             * open then says why */
+            p->args->inputs[p->args->input_count++] = word;
+            return PARSE_OK;
+        }
+        bool added = add_expanded(p, names, (size_t)count);
+        if (!added)
+            for (ptrdiff_t k = 0; k < count; k++)
+                free(names[k]);
+        free(names);
+        if (!added) {
+            cli_out_of_memory();
+            return PARSE_ERROR;
+        }
         return PARSE_OK;
     }
     print_unknown_command(p->out, word, NULL);

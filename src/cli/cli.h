@@ -128,8 +128,10 @@ typedef struct cli_algs {
 typedef struct cli_args {
     bool present[OPT_COUNT];
     const char *value[OPT_COUNT];
-    const char **inputs;     /* owned array (of pointers into argv); NULL when none */
+    const char **inputs;     /* owned array (of pointers into argv or expanded); NULL when none */
     size_t input_count;
+    char **expanded;         /* names an operand's wildcards matched (Windows), owned */
+    size_t expanded_count;
     const char **rule_files; /* every --rules value, in order (owned array) */
     size_t rule_file_count;
     unsigned order[OPT_COUNT]; /* when each option was last given (1, 2, ...) */

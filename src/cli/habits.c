@@ -2,6 +2,7 @@
  * docs/cli.md "Habits of other tools"). */
 #include "habits.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
@@ -20,11 +21,26 @@ bool cli_stdin_has_input(void)
     return info.kind == PLAT_KIND_FIFO || info.kind == PLAT_KIND_REGULAR || info.kind == PLAT_KIND_SOCKET;
 }
 
+/* Does the word name files through wildcards the shell left (Windows)? */
+static bool names_files_by_wildcards(const char *word)
+{
+    char **names;
+    ptrdiff_t count = plat_expand_wildcards(word, &names);
+    for (ptrdiff_t k = 0; k < count; k++)
+        free(names[k]);
+    free(names);
+    return count > 0;
+}
+
 bool cli_run_plain_names(cli_output *out, const cli_algs *algs, int argc, char **argv, int *status)
 {
     const char *word = argv[0];
     plat_file_info info;
     bool is_stdin = strcmp(word, "-") == 0;
+    if (!is_stdin && names_files_by_wildcards(word)) {
+        *status = cli_run_mode(out, algs, &cli_mode_file, argc, argv);
+        return true;
+    }
     if (!is_stdin && plat_path_info(word, &info) != 0)
         return false;
     if (!is_stdin && info.kind == PLAT_KIND_DIRECTORY) {

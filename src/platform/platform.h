@@ -411,6 +411,19 @@ int plat_stream_write_errno(int crt_errno);
  * the process. */
 char **plat_main_arguments(int argc, char **argv);
 
+/* The files a word with wildcards names, where the program must expand
+ * them itself: POSIX shells expand '*' and '?' before the program starts
+ * (and both are ordinary characters of a name there), so this returns 0;
+ * Windows' cmd and PowerShell pass `*.iso` as typed, and no Windows name
+ * holds '*' or '?'. For a word that names files (an operand, never an
+ * option's value, which may be a mask or an include pattern): the names
+ * matching the wildcards of its last component (files and folders, not .
+ * and ..), each with the word's folder part in front, sorted by name, in
+ * *names (NULL-terminated; the caller frees each and the array). Returns
+ * how many; 0 (*names NULL) when the word has no wildcard or one before its
+ * last separator, or nothing matches; -1 with errno. */
+ptrdiff_t plat_expand_wildcards(const char *word, char ***names);
+
 /* ---- terminals and waiting ---------------------------------------------------- */
 
 bool plat_is_terminal(plat_file file);

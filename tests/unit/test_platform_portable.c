@@ -296,6 +296,44 @@ static void test_locks(void)
     plat_mutex_unlock(&static_lock);
 }
 
+/* Wildcards: Windows expands them (sorted, the folder as typed, the
+ * Cyrillic-CJK-emoji name found through '?' and '*'); POSIX leaves them to
+ * the shell. A wildcard in a folder part is never expanded. */
+static void test_wildcards(void)
+{
+    char path[512], pattern[512];
+    snprintf(path, sizeof(path), "%s/w2.txt", root);
+    CHECK(write_file(path, "2"));
+    snprintf(path, sizeof(path), "%s/w1.txt", root);
+    CHECK(write_file(path, "1"));
+    snprintf(pattern, sizeof(pattern), "%s/w?.txt", root);
+    char **names;
+    ptrdiff_t count = plat_expand_wildcards(pattern, &names);
+#ifdef _WIN32
+    CHECK(count == 2 && names != NULL);
+    if (count == 2) {
+        CHECK(strcmp(names[0], path) == 0);
+        snprintf(path, sizeof(path), "%s/w2.txt", root);
+        CHECK(strcmp(names[1], path) == 0 && names[2] == NULL);
+    }
+    for (ptrdiff_t k = 0; k < count; k++)
+        free(names[k]);
+    free(names);
+    snprintf(pattern, sizeof(pattern), "%s/*\xF0\x9F\x98\x80.tx?", root);
+    count = plat_expand_wildcards(pattern, &names);
+    snprintf(path, sizeof(path), "%s/%s", root, file_name);
+    CHECK(count == 1 && strcmp(names[0], path) == 0);
+    for (ptrdiff_t k = 0; k < count; k++)
+        free(names[k]);
+    free(names);
+#else
+    CHECK(count == 0 && names == NULL);
+#endif
+    CHECK(plat_expand_wildcards("platform-test-*/w1.txt", &names) == 0 && names == NULL);
+    snprintf(pattern, sizeof(pattern), "%s/none-*.txt", root);
+    CHECK(plat_expand_wildcards(pattern, &names) == 0 && names == NULL);
+}
+
 /* plat_run_once from several threads at once: the set-up runs once, and
  * no caller returns before it has finished (each sees it done). */
 static plat_once once = PLAT_ONCE_INIT;
@@ -344,6 +382,7 @@ int main(void)
     test_threads_and_clocks();
     test_locks();
     test_once();
+    test_wildcards();
     char path[512];
     snprintf(path, sizeof(path), "%s/%s", root, file_name);
     CHECK(plat_unlink(path) == 0 && plat_open(path, PLAT_OPEN_READ) == PLAT_FILE_INVALID && errno == ENOENT);

@@ -138,6 +138,29 @@ def test_a_reader_that_goes_away_is_not_an_error_message():
     assert proc.wait(timeout=300) == 2 and first and err == "", (first, err)
 
 
+def test_wildcards_in_names_are_expanded(tmp_path):
+    """cmd and PowerShell pass `*.txt` as typed: hc expands the operands
+    that name files (plain names, file and check mode), sorted, and leaves
+    option values alone (a -s text, dir's include pattern)."""
+    data = {"a1.txt": b"one", "a2.txt": b"two", "b.bin": b"three"}
+    for name, content in data.items():
+        (tmp_path / name).write_bytes(content)
+    folder = win_path(tmp_path)
+    md5 = {name: hashlib.md5(content).hexdigest() for name, content in data.items()}
+    rc, out, err = run_exe("md5", folder + "\\a*.txt", "-l")
+    assert (rc, out) == (0, f"{folder}\\a1.txt | 3 bytes | {md5['a1.txt']}\n"
+                            f"{folder}\\a2.txt | 3 bytes | {md5['a2.txt']}\n"), err
+    rc, out, err = run_exe("md5", "file", folder + "\\?2.txt", folder + "\\*.bin", "-l")
+    assert (rc, out) == (0, f"{folder}\\a2.txt | 3 bytes | {md5['a2.txt']}\n"
+                            f"{folder}\\b.bin | 5 bytes | {md5['b.bin']}\n"), err
+    assert run_exe("md5", "string", "-s", "*") == (0, hashlib.md5(b"*").hexdigest().upper() + "\n", "")
+    rc, out, err = run_exe("md5", "dir", "-s", folder, "-i", "*.txt", "-l")
+    assert rc == 0 and len(out.splitlines()) == 2 and "b.bin" not in out, (out, err)
+    # nothing matches: the word stays as typed, and no file has that name
+    rc, out, err = run_exe("md5", "file", folder + "\\z*.txt")
+    assert rc == 1 and "No such file or directory" in err, (out, err)
+
+
 def console_text(raw):
     """What Wine's console showed on the terminal: its cursor moves and
     colours dropped, and the blanks with them (it moves the cursor over

@@ -48,11 +48,10 @@ void plat_ignore_write_signals(void)
 int plat_stream_write_errno(int crt_errno)
 {
     /* the C runtime keeps the system's code of its last failed call */
-    unsigned long system_error = (unsigned long)_doserrno;
-    if (system_error == ERROR_NO_DATA || system_error == ERROR_BROKEN_PIPE ||
-        system_error == ERROR_PIPE_NOT_CONNECTED /* what Wine answers */)
-        return EPIPE;
-    return crt_errno;
+    const int saved = errno;
+    const bool reader_gone = plat_win32_errno((DWORD)_doserrno) == EPIPE;
+    errno = saved;
+    return reader_gone ? EPIPE : crt_errno;
 }
 
 char **plat_main_arguments(int argc, char **argv)

@@ -16,6 +16,7 @@ int plat_win32_errno(DWORD error)
     case ERROR_INVALID_DRIVE:
     case ERROR_BAD_NETPATH:
     case ERROR_BAD_NET_NAME:
+    case ERROR_INVALID_NAME: /* '*', '?', '<'...: no file can have that name */
         e = ENOENT;
         break;
     case ERROR_ACCESS_DENIED:
@@ -47,6 +48,7 @@ int plat_win32_errno(DWORD error)
         break;
     case ERROR_BROKEN_PIPE:
     case ERROR_NO_DATA:
+    case ERROR_PIPE_NOT_CONNECTED: /* what Wine answers for a reader gone */
         e = EPIPE;
         break;
     case ERROR_NOT_SUPPORTED:
