@@ -35,6 +35,20 @@
         }                                                                               \
     } while (0)
 
+/* A kernel file's entry point (kernel.h's hc_mb_kernel) and its family's
+ * filter key (hc_mb_filter_key), each a call of the family's code
+ * compiled for the file's instruction set. */
+#define MB_ENTRY(name, kernel)                                                                              \
+    size_t name(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap, unsigned *count) \
+    {                                                                                                       \
+        return kernel(args, u, end, hits, cap, count);                                                      \
+    }
+#define MB_FILTER_KEY_ENTRY(name, filter_key)                                 \
+    bool name(const hc_mb_args *args, const uint32_t *target, uint32_t *key) \
+    {                                                                         \
+        return filter_key(args, target, key);                                 \
+    }
+
 /* Filter mode (kernel.h): is key one of the targets' keys? Asked only for
  * the lanes that passed the bitmap: one probe of the table, most often
  * (it is at most a quarter full). */
