@@ -232,6 +232,9 @@ typedef struct cli_mode {
     const char *const *examples;
 } cli_mode;
 
+/* A mode's .options and .option_count, from its array of option rows. */
+#define CLI_MODE_OPTIONS(rows) .options = (rows), .option_count = sizeof(rows) / sizeof((rows)[0])
+
 extern const cli_mode cli_mode_string;
 extern const cli_mode cli_mode_hash;
 extern const cli_mode cli_mode_file;

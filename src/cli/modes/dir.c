@@ -293,17 +293,13 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
         status = hash_tree(args, out, &format, &options);
     }
     free(target);
-    /* A broken stdout ends the run with status 2 and no save file. */
-    if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
-        status = errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
-    return status;
+    return save_file_mode_output(out, args, status);
 }
 
 const cli_mode cli_mode_dir = {
     .name = "dir",
     .description = "calculate hash sums of files in a directory",
-    .options = dir_options,
-    .option_count = sizeof(dir_options) / sizeof(dir_options[0]),
+    CLI_MODE_OPTIONS(dir_options),
     .run = run_dir,
     .lists = true,
     .examples = (const char *const[]){

@@ -260,19 +260,14 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
         cli_out_of_memory();
         status = EXIT_USAGE;
     }
-    /* A broken stdout ends the run with status 2 and no save file: the two
-     * must never disagree (docs/file-dir.md). */
-    if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
-        status = errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
     free(target);
-    return status;
+    return save_file_mode_output(out, args, status);
 }
 
 const cli_mode cli_mode_file = {
     .name = "file",
     .description = "calculate hash sum of a file",
-    .options = file_options,
-    .option_count = sizeof(file_options) / sizeof(file_options[0]),
+    CLI_MODE_OPTIONS(file_options),
     .run = run_file,
     .lists = true,
     .inputs = true,

@@ -248,7 +248,7 @@ static int run_merge(const cli_algs *algs, const cli_args *args, cli_output *out
 #define MERGE_MODE                                                                                      \
     {                                                                                                   \
         .name = "merge", .description = "merge the lists of dir --part runs into one run's order",     \
-        .options = merge_options, .option_count = sizeof(merge_options) / sizeof(merge_options[0]),    \
+        CLI_MODE_OPTIONS(merge_options),                                                               \
         .run = run_merge, .lists = true, .inputs = true,                                                \
     }
 
