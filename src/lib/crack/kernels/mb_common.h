@@ -35,6 +35,14 @@
         }                                                                               \
     } while (0)
 
+/* The message words every lane shares, broadcast once per call: the
+ * array name[n] of vectors T, from args->words (w, or w64 for 64-bit
+ * lanes) through set1. */
+#define MB_BROADCAST_WORDS(T, name, n, set1, words) \
+    T name[n];                                       \
+    for (unsigned t_ = 0; t_ < (n); t_++)            \
+        name[t_] = set1(args->words[t_])
+
 /* A kernel file's entry point (kernel.h's hc_mb_kernel) and its family's
  * filter key (hc_mb_filter_key), each a call of the family's code
  * compiled for the file's instruction set. */
