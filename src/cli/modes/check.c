@@ -961,9 +961,7 @@ const cli_mode cli_mode_check = CHECK_MODE;
  * which (§10.4). */
 static int run_check_command(int argc, char **argv, cli_output *out)
 {
-    cli_algs none;
-    memset(&none, 0, sizeof(none));
-    return cli_run_mode(out, &none, &cli_mode_check, argc, argv);
+    return cli_run_mode_alone(out, &cli_mode_check, argc, argv);
 }
 
 const cli_command cli_command_check = {

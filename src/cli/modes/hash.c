@@ -726,10 +726,8 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
 }
 
 const cli_mode cli_mode_hash = {
-    .name = "hash",
-    .description = "restore the original string from a hash",
-    CLI_MODE_OPTIONS(hash_options),
-    .run = run_hash,
+    .name = "hash", .description = "restore the original string from a hash",
+    CLI_MODE_OPTIONS(hash_options), .run = run_hash,
     .examples = (const char *const[]){
         "hc md5 hash -s 202CB962AC59075B964B07152D234B70", "restore the string whose MD5 this is (digits, letters; 1 to 10 characters)",
         "hc ALG hash -s DIGEST -a 0123456789 -x 8", "only digits, at most 8 of them: -a is a set of characters, not a mask",

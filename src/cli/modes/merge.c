@@ -256,9 +256,7 @@ static const cli_mode merge_mode = MERGE_MODE;
 
 static int run_merge_command(int argc, char **argv, cli_output *out)
 {
-    cli_algs none;
-    memset(&none, 0, sizeof(none));
-    return cli_run_mode(out, &none, &merge_mode, argc, argv);
+    return cli_run_mode_alone(out, &merge_mode, argc, argv);
 }
 
 const cli_command cli_command_merge = {

@@ -86,11 +86,8 @@ static int run_string(const cli_algs *algs, const cli_args *args, cli_output *ou
 }
 
 const cli_mode cli_mode_string = {
-    .name = "string",
-    .description = "calculate hash sum of a string",
-    CLI_MODE_OPTIONS(string_options),
-    .run = run_string,
-    .lists = true,
+    .name = "string", .description = "calculate hash sum of a string",
+    CLI_MODE_OPTIONS(string_options), .run = run_string, .lists = true,
     .examples = (const char *const[]){
         "hc ALG string -s 'hello world'", "the digest of the text, in upper-case hex",
         "hc ALG string -s abc -l", "lower-case hex, as sha256sum prints it",

@@ -85,6 +85,13 @@ bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_op
     return true;
 }
 
+bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs, file_mode_options *options,
+                     line_format *format)
+{
+    return reject_target_with_list(out, args, algs) && parse_file_mode_options(out, args, options) &&
+           line_format_init(format, out, args, algs, &options->params);
+}
+
 int save_file_mode_output(cli_output *out, const cli_args *args, int status)
 {
     if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
