@@ -234,6 +234,9 @@ typedef struct cli_mode {
     const char *const *examples;
 } cli_mode;
 
+/* A mode's .options and .option_count, from its array of option rows. */
+#define CLI_MODE_OPTIONS(rows) .options = (rows), .option_count = sizeof(rows) / sizeof((rows)[0])
+
 extern const cli_mode cli_mode_string;
 extern const cli_mode cli_mode_hash;
 extern const cli_mode cli_mode_file;
@@ -269,6 +272,8 @@ int cli_run(int argc, char **argv, cli_output *out);
 /* The words after the mode: help when there are none, else parse and run
  * the mode; returns the exit status. */
 int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, int argc, char **argv);
+/* The same for a command without an algorithm word (hc check, hc merge). */
+int cli_run_mode_alone(cli_output *out, const cli_mode *mode, int argc, char **argv);
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level. */
 void cli_check_simd_variable(void);
 

@@ -189,6 +189,13 @@ int cli_run_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode, in
     return status;
 }
 
+int cli_run_mode_alone(cli_output *out, const cli_mode *mode, int argc, char **argv)
+{
+    cli_algs none;
+    memset(&none, 0, sizeof(none));
+    return cli_run_mode(out, &none, mode, argc, argv);
+}
+
 /* HC_SIMD=portable|sse41|avx2|avx512 caps the SIMD level of every
  * dispatcher (tests use it to cover each backend); the library reads it
  * itself, the command says when it is not a level. */

@@ -495,19 +495,11 @@ size_t hc_algorithm_tree_leaf(const hc_algorithm *alg)
 
 const char *hc_backend_name(hc_backend backend)
 {
-    switch (backend) {
-    case HC_BACKEND_OWN:
-        return "hc";
-    case HC_BACKEND_OPENSSL:
-        return "OpenSSL";
-    case HC_BACKEND_RHASH:
-        return "librhash";
-    case HC_BACKEND_ISAL:
-        return "ISA-L";
-    case HC_BACKEND_GCRYPT:
-        return "libgcrypt";
-    }
-    return "unknown";
+    static const char *const names[] = {
+        [HC_BACKEND_OWN] = "hc",     [HC_BACKEND_OPENSSL] = "OpenSSL",   [HC_BACKEND_RHASH] = "librhash",
+        [HC_BACKEND_ISAL] = "ISA-L", [HC_BACKEND_GCRYPT] = "libgcrypt",
+    };
+    return (unsigned)backend < sizeof(names) / sizeof(names[0]) ? names[backend] : "unknown";
 }
 
 hc_simd_level hc_algorithm_simd(const hc_algorithm *alg)

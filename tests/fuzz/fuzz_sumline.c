@@ -1,5 +1,6 @@
 /* The checksum-list line parser (src/cli/sumfile.c) and the line writers
- * it must agree with (src/cli/output/formats.c), check mode (contract §10.4).
+ * it must agree with (src/cli/output/format_gnu.c, format_bsd.c,
+ * format_json.c), check mode (contract §10.4).
  *
  * Two properties:
  *  1. any bytes as a line: every reading's spans lie inside it, decoding a

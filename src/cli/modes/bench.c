@@ -391,6 +391,73 @@ static void print_row(cli_output *out, bool json, const hc_algorithm *alg, uint6
 
 /* ---- the command ---- */
 
+/* --format hc|json; false after the message. */
+static bool parse_bench_format(const cli_args *args, bool *json)
+{
+    if (!args->present[OPT_FORMAT])
+        return true;
+    const char *format = args->value[OPT_FORMAT];
+    if (strcmp(format, "json") == 0) {
+        *json = true;
+    } else if (strcmp(format, "hc") != 0) {
+        fprintf(stderr, "hc: bench: invalid --format '%s': expected hc or json\n", format);
+        return false;
+    }
+    return true;
+}
+
+/* --size, which must fit in the memory available now; false after the
+ * message. */
+static bool parse_bench_size(const cli_args *args, uint64_t *size)
+{
+    if (args->present[OPT_SIZE]) {
+        const char *text = args->value[OPT_SIZE];
+        if (!parse_size(text, size)) {
+            fprintf(stderr, "hc: bench: invalid --size '%s': expected a number of bytes, optionally followed by K, M "
+                            "or G (powers of 1024)\n",
+                    text);
+            return false;
+        }
+        if (*size == 0) {
+            fprintf(stderr, "hc: bench: --size must be at least 1 byte\n");
+            return false;
+        }
+    }
+    uint64_t total, available = memory_available(&total);
+    if ((available > 0 && *size > available) || *size > SIZE_MAX) {
+        char want[64], have[64], all[64];
+        format_bytes(*size, want, sizeof(want));
+        format_bytes(available, have, sizeof(have));
+        format_bytes(total, all, sizeof(all));
+        fprintf(stderr, "hc: bench: --size %s (%s) is more than the memory available now (%s of %s)\n",
+                args->value[OPT_SIZE], want, have, all);
+        return false;
+    }
+    return true;
+}
+
+/* size bytes that look random (xorshift64*): content does not change any
+ * algorithm's speed, but a page of zeros might never be really mapped.
+ * NULL after the message when they cannot be allocated. */
+static uint8_t *random_buffer(uint64_t size)
+{
+    uint8_t *buf = malloc((size_t)size);
+    if (buf == NULL) {
+        char want[64];
+        format_bytes(size, want, sizeof(want));
+        fprintf(stderr, "hc: bench: cannot allocate %s: %s\n", want, strerror(errno));
+        return NULL;
+    }
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < size; i++) {
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        buf[i] = (uint8_t)((x * 0x2545F4914F6CDD1Dull) >> 56);
+    }
+    return buf;
+}
+
 static int run_bench(int argc, char **argv, cli_output *out)
 {
     const hc_algorithm *list[HC_ALGORITHM_COUNT];
@@ -418,55 +485,12 @@ static int run_bench(int argc, char **argv, cli_output *out)
         return EXIT_USAGE;
 
     bool json = false;
-    if (args.present[OPT_FORMAT]) {
-        const char *format = args.value[OPT_FORMAT];
-        if (strcmp(format, "json") == 0) {
-            json = true;
-        } else if (strcmp(format, "hc") != 0) {
-            fprintf(stderr, "hc: bench: invalid --format '%s': expected hc or json\n", format);
-            return EXIT_USAGE;
-        }
-    }
     uint64_t size = DEFAULT_SIZE;
-    if (args.present[OPT_SIZE]) {
-        const char *text = args.value[OPT_SIZE];
-        if (!parse_size(text, &size)) {
-            fprintf(stderr, "hc: bench: invalid --size '%s': expected a number of bytes, optionally followed by K, M "
-                            "or G (powers of 1024)\n",
-                    text);
-            return EXIT_USAGE;
-        }
-        if (size == 0) {
-            fprintf(stderr, "hc: bench: --size must be at least 1 byte\n");
-            return EXIT_USAGE;
-        }
-    }
-    uint64_t total, available = memory_available(&total);
-    if ((available > 0 && size > available) || size > SIZE_MAX) {
-        char want[64], have[64], all[64];
-        format_bytes(size, want, sizeof(want));
-        format_bytes(available, have, sizeof(have));
-        format_bytes(total, all, sizeof(all));
-        fprintf(stderr, "hc: bench: --size %s (%s) is more than the memory available now (%s of %s)\n",
-                args.value[OPT_SIZE], want, have, all);
+    if (!parse_bench_format(&args, &json) || !parse_bench_size(&args, &size))
         return EXIT_USAGE;
-    }
-    uint8_t *buf = malloc((size_t)size);
-    if (buf == NULL) {
-        char want[64];
-        format_bytes(size, want, sizeof(want));
-        fprintf(stderr, "hc: bench: cannot allocate %s: %s\n", want, strerror(errno));
+    uint8_t *buf = random_buffer(size);
+    if (buf == NULL)
         return EXIT_USAGE;
-    }
-    /* Bytes that look random (xorshift64*): content does not change any
-     * algorithm's speed, but a page of zeros might never be really mapped. */
-    uint64_t x = 0x9E3779B97F4A7C15ull;
-    for (size_t i = 0; i < size; i++) {
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        buf[i] = (uint8_t)((x * 0x2545F4914F6CDD1Dull) >> 56);
-    }
 
     double hz = 0;
     clock_update(&hz, 50);
@@ -489,8 +513,7 @@ const cli_command cli_command_bench = {
         {
             .name = "bench",
             .description = "measure the algorithms on this CPU: throughput, brute-force speed",
-            .options = bench_options,
-            .option_count = sizeof(bench_options) / sizeof(bench_options[0]),
+            CLI_MODE_OPTIONS(bench_options),
             .examples = (const char *const[]){
                 "hc bench", "every algorithm: MB/s, cycles per byte, backend, brute-force candidates per second",
                 "hc bench sha256,blake3 --size 1048576", "two algorithms on 1 MiB buffers",

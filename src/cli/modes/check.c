@@ -611,6 +611,85 @@ static check_list list_start(const char *name)
     return list;
 }
 
+/* How reading a list's lines ended. */
+typedef struct list_read_end {
+    bool no_memory;
+    bool too_long; /* a line longer than any list has */
+} list_read_end;
+
+/* Reads the list's lines and verifies them in batches, until its end, an
+ * error, Ctrl+C (run->cut) or a stopped queue. */
+static list_read_end verify_lines(check_run *run, line_input *in, check_list *list)
+{
+    list_read_end end = {false, false};
+    size_t capacity = hash_queue_capacity(run->queue);
+    while (!end.no_memory && !hash_queue_stopped(run->queue)) {
+        if (atomic_load(&cli_interrupted)) {
+            run->cut = true;
+            break;
+        }
+        const char *text;
+        size_t len;
+        /* a list that arrives slowly is verified as it arrives */
+        line_input_status status = line_input_next(in, &text, &len, run->job_count == 0);
+        if (status == LINE_INPUT_WOULD_WAIT) {
+            flush(run);
+            continue;
+        }
+        if (status == LINE_INPUT_CANCELLED)
+            run->cut = true;
+        end.too_long = status == LINE_INPUT_TOO_LONG;
+        if (status != LINE_INPUT_OK)
+            break;
+        list->line++;
+        if (!take_line(run, text, len))
+            end.no_memory = true;
+        /* a guessed entry decides how the next lines are read */
+        if (run->job_count == capacity || run->item_count == ITEMS_PER_BATCH || list->guessing)
+            flush(run);
+    }
+    flush(run);
+    return end;
+}
+
+/* The exit status of a list read to its end (or to a line too long, or a
+ * read error), after its warnings and GNU's summary lines. */
+static int list_status(const check_run *run, const check_list *list, bool too_long, int read_error)
+{
+    int status = EXIT_OK;
+    if (too_long) {
+        /* no list has such lines (/dev/zero, a binary file), and its end
+         * may never come: said at once, and the rest is not read */
+        progress_warn("%s: line %zu is longer than %s; the list is not read further", list->display, list->line + 1,
+                      LINE_INPUT_MAX_TEXT);
+        status = EXIT_USAGE;
+    } else if (read_error) {
+        progress_warn("%s: %s", list->display, strerror(read_error));
+        status = EXIT_USAGE;
+    } else if (list->entries == 0 && list->no_algorithm == 0) {
+        progress_warn("%s: no properly formatted checksum lines found", list->display);
+        return EXIT_USAGE;
+    }
+    if (list->no_algorithm)
+        status = EXIT_USAGE;
+    if (!run->status_only) {
+        if (list->malformed)
+            plural("line is", "lines are", list->malformed, "improperly formatted");
+        if (list->unreadable)
+            plural("listed file", "listed files", list->unreadable, "could not be read");
+        if (list->mismatched)
+            plural("computed checksum", "computed checksums", list->mismatched, "did NOT match");
+    }
+    if (list->mismatched || list->unreadable || (run->strict && list->malformed))
+        status = status > EXIT_MISMATCH ? status : EXIT_MISMATCH;
+    if (run->ignore_missing && list->verified == 0 && list->mismatched == 0 && list->unreadable == 0 &&
+        list->entries > 0) {
+        progress_warn("%s: no file was verified", list->display);
+        status = status > EXIT_MISMATCH ? status : EXIT_MISMATCH;
+    }
+    return status;
+}
+
 /* Verifies one list; returns its exit status. */
 static int check_list_file(check_run *run, const char *name)
 {
@@ -629,77 +708,19 @@ static int check_list_file(check_run *run, const char *name)
         progress_warn("%s: %s", list.display, strerror(error));
         return EXIT_USAGE;
     }
-    bool no_memory = false, too_long = false;
-    size_t capacity = hash_queue_capacity(run->queue);
-    while (!no_memory && !hash_queue_stopped(run->queue)) {
-        if (atomic_load(&cli_interrupted)) {
-            run->cut = true;
-            break;
-        }
-        const char *text;
-        size_t len;
-        /* a list that arrives slowly is verified as it arrives */
-        line_input_status status = line_input_next(&in, &text, &len, run->job_count == 0);
-        if (status == LINE_INPUT_WOULD_WAIT) {
-            flush(run);
-            continue;
-        }
-        if (status == LINE_INPUT_CANCELLED)
-            run->cut = true;
-        too_long = status == LINE_INPUT_TOO_LONG;
-        if (status != LINE_INPUT_OK)
-            break;
-        list.line++;
-        if (!take_line(run, text, len))
-            no_memory = true;
-        /* a guessed entry decides how the next lines are read */
-        if (run->job_count == capacity || run->item_count == ITEMS_PER_BATCH || list.guessing)
-            flush(run);
-    }
-    flush(run);
+    list_read_end end = verify_lines(run, &in, &list);
     int read_error = in.error;
     line_input_close(&in);
     run->list = NULL;
 
-    int status = EXIT_OK;
-    if (no_memory || read_error == ENOMEM) {
+    if (end.no_memory || read_error == ENOMEM) {
         cli_out_of_memory();
         return EXIT_USAGE;
     }
     /* Ctrl+C: the lines so far, no summary of a list not verified (§10.7) */
     if (run->cut)
         return EXIT_INTERRUPTED;
-    if (too_long) {
-        /* no list has such lines (/dev/zero, a binary file), and its end
-         * may never come: said at once, and the rest is not read */
-        progress_warn("%s: line %zu is longer than %s; the list is not read further", list.display, list.line + 1,
-                      LINE_INPUT_MAX_TEXT);
-        status = EXIT_USAGE;
-    } else if (read_error) {
-        progress_warn("%s: %s", list.display, strerror(read_error));
-        status = EXIT_USAGE;
-    } else if (list.entries == 0 && list.no_algorithm == 0) {
-        progress_warn("%s: no properly formatted checksum lines found", list.display);
-        return EXIT_USAGE;
-    }
-    if (list.no_algorithm)
-        status = EXIT_USAGE;
-    if (!run->status_only) {
-        if (list.malformed)
-            plural("line is", "lines are", list.malformed, "improperly formatted");
-        if (list.unreadable)
-            plural("listed file", "listed files", list.unreadable, "could not be read");
-        if (list.mismatched)
-            plural("computed checksum", "computed checksums", list.mismatched, "did NOT match");
-    }
-    if (list.mismatched || list.unreadable || (run->strict && list.malformed))
-        status = status > EXIT_MISMATCH ? status : EXIT_MISMATCH;
-    if (run->ignore_missing && list.verified == 0 && list.mismatched == 0 && list.unreadable == 0 &&
-        list.entries > 0) {
-        progress_warn("%s: no file was verified", list.display);
-        status = status > EXIT_MISMATCH ? status : EXIT_MISMATCH;
-    }
-    return status;
+    return list_status(run, &list, end.too_long, read_error);
 }
 
 /* ---- counting ahead for the progress line (§10.7) ----
@@ -930,7 +951,7 @@ static const char *const check_examples[] = {
 #define CHECK_MODE                                                                                              \
     {                                                                                                           \
         .name = "check", .description = "verify the lists of sha256sum, b3sum, cksum, openssl, rhash, SFV, hc", \
-        .options = check_options, .option_count = sizeof(check_options) / sizeof(check_options[0]),               \
+        CLI_MODE_OPTIONS(check_options),                                                                        \
         .run = run_check, .lists = true, .inputs = true, .examples = check_examples,                            \
     }
 
@@ -940,9 +961,7 @@ const cli_mode cli_mode_check = CHECK_MODE;
  * which (§10.4). */
 static int run_check_command(int argc, char **argv, cli_output *out)
 {
-    cli_algs none;
-    memset(&none, 0, sizeof(none));
-    return cli_run_mode(out, &none, &cli_mode_check, argc, argv);
+    return cli_run_mode_alone(out, &cli_mode_check, argc, argv);
 }
 
 const cli_command cli_command_check = {

@@ -270,8 +270,7 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
     file_mode_options options;
     line_format format;
-    if (!reject_target_with_list(out, args, algs) || !parse_file_mode_options(out, args, &options) ||
-        !line_format_init(&format, out, args, algs, &options.params))
+    if (!file_mode_setup(out, args, algs, &options, &format))
         return EXIT_USAGE;
 
     size_t digest_len = format.digest_len;
@@ -293,19 +292,12 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
         status = hash_tree(args, out, &format, &options);
     }
     free(target);
-    /* A broken stdout ends the run with status 2 and no save file. */
-    if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
-        status = errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
-    return status;
+    return save_file_mode_output(out, args, status);
 }
 
 const cli_mode cli_mode_dir = {
-    .name = "dir",
-    .description = "calculate hash sums of files in a directory",
-    .options = dir_options,
-    .option_count = sizeof(dir_options) / sizeof(dir_options[0]),
-    .run = run_dir,
-    .lists = true,
+    .name = "dir", .description = "calculate hash sums of files in a directory",
+    CLI_MODE_OPTIONS(dir_options), .run = run_dir, .lists = true,
     .examples = (const char *const[]){
         "hc ALG dir -s photos -r", "every file under photos, sub-directories too, in sorted order",
         "hc ALG dir -s . -r --format gnu -o SUMS", "a list 'hc check -s SUMS' verifies later",

@@ -219,8 +219,7 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
     file_mode_options options;
     line_format format;
-    if (!reject_target_with_list(out, args, algs) || !parse_file_mode_options(out, args, &options) ||
-        !line_format_init(&format, out, args, algs, &options.params))
+    if (!file_mode_setup(out, args, algs, &options, &format))
         return EXIT_USAGE;
     size_t stdin_count = 0;
     for (size_t i = 0; i < args->input_count; i++)
@@ -260,22 +259,13 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
         cli_out_of_memory();
         status = EXIT_USAGE;
     }
-    /* A broken stdout ends the run with status 2 and no save file: the two
-     * must never disagree (docs/file-dir.md). */
-    if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
-        status = errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
     free(target);
-    return status;
+    return save_file_mode_output(out, args, status);
 }
 
 const cli_mode cli_mode_file = {
-    .name = "file",
-    .description = "calculate hash sum of a file",
-    .options = file_options,
-    .option_count = sizeof(file_options) / sizeof(file_options[0]),
-    .run = run_file,
-    .lists = true,
-    .inputs = true,
+    .name = "file", .description = "calculate hash sum of a file",
+    CLI_MODE_OPTIONS(file_options), .run = run_file, .lists = true, .inputs = true,
     .examples = (const char *const[]){
         "hc ALG file -s big.iso", "the file's path, size and digest",
         "hc ALG big.iso a.txt", "the same without 'file' and -s, for several files, as sha256sum takes them",

@@ -414,25 +414,105 @@ static void ignore_found(void *arg, size_t target, const uint8_t *text, size_t l
     (void)arg, (void)target, (void)text, (void)len;
 }
 
+/* Reads --hashes; EXIT_OK, or the status to end with (nothing left to
+ * free). */
+static int read_many_targets(const cli_args *args, const hc_algorithm *alg, hash_targets *targets)
+{
+    /* reading a list may wait (a pipe, a FIFO, a terminal): Ctrl+C stops it */
+    cli_catch_interrupt();
+    if (!hash_targets_read(targets, alg, args->value[OPT_HASHES], args->present[OPT_BASE64]))
+        return targets->interrupted ? EXIT_INTERRUPTED : EXIT_USAGE;
+    if (atomic_load(&cli_interrupted)) {
+        /* Ctrl+C as the list ended: it was still being read */
+        hash_targets_free(targets);
+        return EXIT_INTERRUPTED;
+    }
+    if (targets->count == 0) {
+        fprintf(stderr, "hc: no %s digest in --hashes file %s\n", hc_algorithm_name(alg), args->value[OPT_HASHES]);
+        hash_targets_free(targets);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+/* §5.9: the empty string is found before any search; the other targets
+ * are copied to digests for the engine (index: where each came from).
+ * Returns how many. */
+static size_t targets_to_search(many_search *m, const uint8_t *empty, uint8_t *digests, size_t *index)
+{
+    const unsigned dl = hc_algorithm_digest_len(m->alg);
+    size_t searched = 0;
+    for (size_t i = 0; i < m->targets->count; i++) {
+        const uint8_t *d = m->targets->digests + i * dl;
+        if (memcmp(d, empty, dl) == 0) {
+            print_hit(m, i, (const uint8_t *)"", 0);
+            continue;
+        }
+        memcpy(digests + searched * dl, d, dl);
+        index[searched++] = i;
+    }
+    return searched;
+}
+
+/* Runs the attack on the job's targets (none: nothing to run), the hits
+ * printed as they come; *elapsed: its seconds. */
+static hc_status search_many(const cli_args *args, cli_output *out, const search_options *o, const hash_attack *attack,
+                             hc_crack_job *job, many_search *m, hc_crack_result *result, double *elapsed)
+{
+    if (job->target_count == 0)
+        return HC_OK;
+    if (o->max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
+        output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
+        return HC_OK;
+    }
+    cli_catch_interrupt();
+    if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
+        probe(out, job);
+        output_line(out, "%s", ""); /* ends the probe line (before the hits) */
+    }
+    job->on_found = on_found;
+    job->found_arg = m;
+    crack_status live;
+    crack_status_start(&live, job, &marker);
+    double start = cli_monotonic_seconds();
+    hc_status run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, result);
+    *elapsed = cli_monotonic_seconds() - start;
+    crack_status_stop(&live, job);
+    return run;
+}
+
+/* The lines after the search (JSON: the targets not found; the summary,
+ * the count) and the exit status; a stop marker once all were found. */
+static int report_many(cli_output *out, const search_options *o, const many_search *m, hc_count attempts,
+                       double elapsed)
+{
+    const hash_targets *targets = m->targets;
+    const bool skipped = targets->bad_lines > 0;
+    if (m->json) {
+        const unsigned dl = hc_algorithm_digest_len(m->alg);
+        for (size_t i = 0; i < targets->count; i++)
+            if (!m->found[i])
+                print_json_result(out, m->alg, targets->digests + i * dl, false, NULL, 0, 0, -1);
+    }
+    print_summary(out, attempts, elapsed);
+    output_line(out, "Found %zu of %zu targets%s", m->found_count, targets->count,
+                skipped ? " (lines of the file were skipped)" : "");
+    int status = m->found_count == targets->count && !skipped ? EXIT_OK : stopped_status();
+    if (m->found_count == targets->count) {
+        char line[96];
+        snprintf(line, sizeof(line), "Found %zu of %zu targets", m->found_count, targets->count);
+        create_marker(o, line, strlen(line));
+    }
+    return finish_stopped(out, status);
+}
+
 static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o,
                     const hash_attack *attack)
 {
     hash_targets targets;
-    /* reading a list may wait (a pipe, a FIFO, a terminal): Ctrl+C stops it */
-    cli_catch_interrupt();
-    if (!hash_targets_read(&targets, alg, args->value[OPT_HASHES], args->present[OPT_BASE64]))
-        return targets.interrupted ? EXIT_INTERRUPTED : EXIT_USAGE;
-    if (atomic_load(&cli_interrupted)) {
-        /* Ctrl+C as the list ended: it was still being read */
-        hash_targets_free(&targets);
-        return EXIT_INTERRUPTED;
-    }
-    const bool skipped = targets.bad_lines > 0;
-    if (targets.count == 0) {
-        fprintf(stderr, "hc: no %s digest in --hashes file %s\n", hc_algorithm_name(alg), args->value[OPT_HASHES]);
-        hash_targets_free(&targets);
-        return EXIT_USAGE;
-    }
+    int read = read_many_targets(args, alg, &targets);
+    if (read != EXIT_OK)
+        return read;
     uint8_t empty[HC_MAX_DIGEST_LEN];
     const unsigned dl = hc_algorithm_digest_len(alg);
     many_search m = {.out = out, .alg = alg, .json = json, .base64 = args->present[OPT_BASE64], .targets = &targets};
@@ -448,18 +528,7 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
     }
     if (!digest_of_text(alg, "", empty) || !start_job(args, alg, o, attack, &job, &pool))
         goto done;
-    /* §5.9: the empty string is found before any search; the others go
-     * to the engine */
-    size_t searched = 0;
-    for (size_t i = 0; i < targets.count; i++) {
-        const uint8_t *d = targets.digests + i * dl;
-        if (memcmp(d, empty, dl) == 0) {
-            print_hit(&m, i, (const uint8_t *)"", 0);
-            continue;
-        }
-        memcpy(digests + searched * dl, d, dl);
-        index[searched++] = i;
-    }
+    size_t searched = targets_to_search(&m, empty, digests, index);
     m.index = index;
     job.targets = digests;
     job.target_count = searched;
@@ -467,43 +536,12 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
     double elapsed = 0;
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
-    hc_status run = HC_OK;
-    if (searched > 0 && o->max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
-        output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
-    } else if (searched > 0) {
-        cli_catch_interrupt();
-        if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
-            probe(out, &job);
-            output_line(out, "%s", ""); /* ends the probe line (before the hits) */
-        }
-        job.on_found = on_found;
-        job.found_arg = &m;
-        crack_status live;
-        crack_status_start(&live, &job, &marker);
-        double start = cli_monotonic_seconds();
-        run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result);
-        elapsed = cli_monotonic_seconds() - start;
-        crack_status_stop(&live, &job);
-    }
+    hc_status run = search_many(args, out, o, attack, &job, &m, &result, &elapsed);
     if (run != HC_OK) {
         fprintf(stderr, "hc: %s\n", hc_status_text(run));
         goto done;
     }
-    if (json) {
-        for (size_t i = 0; i < targets.count; i++)
-            if (!m.found[i])
-                print_json_result(out, alg, targets.digests + i * dl, false, NULL, 0, 0, -1);
-    }
-    print_summary(out, result.attempts, elapsed);
-    output_line(out, "Found %zu of %zu targets%s", m.found_count, targets.count,
-                skipped ? " (lines of the file were skipped)" : "");
-    status = m.found_count == targets.count && !skipped ? EXIT_OK : stopped_status();
-    if (m.found_count == targets.count) {
-        char line[96];
-        snprintf(line, sizeof(line), "Found %zu of %zu targets", m.found_count, targets.count);
-        create_marker(o, line, strlen(line));
-    }
-    status = finish_stopped(out, status);
+    status = report_many(out, o, &m, result.attempts, elapsed);
 done:
     hc_pool_destroy(pool);
     free(m.found);
@@ -688,11 +726,8 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
 }
 
 const cli_mode cli_mode_hash = {
-    .name = "hash",
-    .description = "restore the original string from a hash",
-    .options = hash_options,
-    .option_count = sizeof(hash_options) / sizeof(hash_options[0]),
-    .run = run_hash,
+    .name = "hash", .description = "restore the original string from a hash",
+    CLI_MODE_OPTIONS(hash_options), .run = run_hash,
     .examples = (const char *const[]){
         "hc md5 hash -s 202CB962AC59075B964B07152D234B70", "restore the string whose MD5 this is (digits, letters; 1 to 10 characters)",
         "hc ALG hash -s DIGEST -a 0123456789 -x 8", "only digits, at most 8 of them: -a is a set of characters, not a mask",

@@ -248,7 +248,7 @@ static int run_merge(const cli_algs *algs, const cli_args *args, cli_output *out
 #define MERGE_MODE                                                                                      \
     {                                                                                                   \
         .name = "merge", .description = "merge the lists of dir --part runs into one run's order",     \
-        .options = merge_options, .option_count = sizeof(merge_options) / sizeof(merge_options[0]),    \
+        CLI_MODE_OPTIONS(merge_options),                                                               \
         .run = run_merge, .lists = true, .inputs = true,                                                \
     }
 
@@ -256,9 +256,7 @@ static const cli_mode merge_mode = MERGE_MODE;
 
 static int run_merge_command(int argc, char **argv, cli_output *out)
 {
-    cli_algs none;
-    memset(&none, 0, sizeof(none));
-    return cli_run_mode(out, &none, &merge_mode, argc, argv);
+    return cli_run_mode_alone(out, &merge_mode, argc, argv);
 }
 
 const cli_command cli_command_merge = {

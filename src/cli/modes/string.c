@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "formats.h"
+#include "format_writer.h"
 #include "hc/encode.h"
 
 static const cli_option_spec string_options[] = {
@@ -25,40 +25,10 @@ static void print_row(cli_output *out, const format_choice *choice, const hc_alg
 {
     text_buffer t;
     text_init(&t);
-    size_t text_len = strlen(text);
-    bool escape = gnu_needs_escape(text, text_len);
-    char tag[64];
-    switch (choice->kind) {
-    case FORMAT_HC:
-    case FORMAT_CHECKSUM:
-        text_append_digest(&t, choice, digest, len);
-        break;
-    case FORMAT_GNU:
-        text_append_str(&t, escape ? "\\" : "");
-        text_append_digest(&t, choice, digest, len);
-        text_append(&t, "  ", 2);
-        text_append_gnu_name(&t, text, text_len, escape);
-        break;
-    case FORMAT_BSD:
-        format_bsd_tag(alg, tag, sizeof(tag));
-        text_printf(&t, "%s%s (", escape ? "\\" : "", tag);
-        text_append_gnu_name(&t, text, text_len, escape);
-        text_append_str(&t, ") = ");
-        text_append_digest(&t, choice, digest, len);
-        break;
-    case FORMAT_SFV:
-        text_append(&t, text, text_len);
-        text_append_str(&t, "    ");
-        text_append_digest(&t, choice, digest, len);
-        break;
-    case FORMAT_JSON:
-        text_append_str(&t, "{");
-        text_append_json_bytes(&t, "string", text, text_len);
-        text_printf(&t, ",\"algorithm\":\"%s\",\"digest\":\"", hc_algorithm_name(alg));
-        text_append_digest(&t, choice, digest, len);
-        text_append_str(&t, "\"}");
-        break;
-    }
+    format_row row = {
+        .choice = choice, .alg = alg, .digest = digest, .digest_len = len, .name = text, .name_len = strlen(text),
+    };
+    format_writer_of(choice->kind)->row_line(&t, &row);
     text_output_line(&t, out);
     text_free(&t);
 }
@@ -116,12 +86,8 @@ static int run_string(const cli_algs *algs, const cli_args *args, cli_output *ou
 }
 
 const cli_mode cli_mode_string = {
-    .name = "string",
-    .description = "calculate hash sum of a string",
-    .options = string_options,
-    .option_count = sizeof(string_options) / sizeof(string_options[0]),
-    .run = run_string,
-    .lists = true,
+    .name = "string", .description = "calculate hash sum of a string",
+    CLI_MODE_OPTIONS(string_options), .run = run_string, .lists = true,
     .examples = (const char *const[]){
         "hc ALG string -s 'hello world'", "the digest of the text, in upper-case hex",
         "hc ALG string -s abc -l", "lower-case hex, as sha256sum prints it",

@@ -2,6 +2,7 @@
  * applies chooses the form. */
 #include "fileline.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -9,7 +10,7 @@
 #include <string.h>
 
 #include "args.h"
-#include "hc/encode.h"
+#include "format_writer.h"
 #include "printable.h"
 #include "roundtrip.h"
 
@@ -84,14 +85,18 @@ bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_op
     return true;
 }
 
-/* The part after the last '/' or '\', both separators on every OS (§3.2). */
-static const char *base_name(const char *path)
+bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs, file_mode_options *options,
+                     line_format *format)
 {
-    const char *base = path;
-    for (const char *p = path; *p; p++)
-        if (*p == '/' || *p == '\\')
-            base = p + 1;
-    return base;
+    return reject_target_with_list(out, args, algs) && parse_file_mode_options(out, args, options) &&
+           line_format_init(format, out, args, algs, &options->params);
+}
+
+int save_file_mode_output(cli_output *out, const cli_args *args, int status)
+{
+    if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
+        return errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
+    return status;
 }
 
 /* Why a file failed, on stderr in GNU style (contract §10.7): the OS's
@@ -108,91 +113,12 @@ static void report_failure(const char *path, const file_result *result, bool lin
     free(owned);
 }
 
-/* One row's line in the chosen format (contract §3.2, §10.3). */
-static void row_line(text_buffer *t, const line_format *format, size_t row, const char *path,
-                     const file_result *result, const uint8_t *digest, bool matches)
-{
-    const format_choice *choice = &format->choice;
-    size_t len = format->row_len[row];
-    size_t path_len = strlen(path);
-    switch (choice->kind) {
-    case FORMAT_SFV:
-        text_append_str(t, base_name(path));
-        text_append_str(t, "    ");
-        text_append_digest(t, choice, digest, len);
-        break;
-    case FORMAT_CHECKSUM:
-        text_append_digest(t, choice, digest, len);
-        text_append(t, " ", 1);
-        text_append(t, path, path_len);
-        break;
-    case FORMAT_GNU: {
-        bool escape = gnu_needs_escape(path, path_len);
-        if (escape)
-            text_append(t, "\\", 1);
-        text_append_digest(t, choice, digest, len);
-        text_append(t, "  ", 2);
-        text_append_gnu_name(t, path, path_len, escape);
-        break;
-    }
-    case FORMAT_BSD: {
-        bool escape = gnu_needs_escape(path, path_len);
-        char tag[64];
-        format_bsd_tag(format->algs->rows[row], tag, sizeof(tag));
-        text_printf(t, "%s%s (", escape ? "\\" : "", tag);
-        text_append_gnu_name(t, path, path_len, escape);
-        text_append_str(t, ") = ");
-        text_append_digest(t, choice, digest, len);
-        break;
-    }
-    case FORMAT_JSON:
-        text_append_str(t, "{");
-        text_append_json_bytes(t, "path", path, path_len);
-        text_printf(t, ",\"size\":%llu,\"algorithm\":\"%s\",\"digest\":\"", (unsigned long long)result->size,
-                    hc_algorithm_name(format->algs->rows[row]));
-        text_append_digest(t, choice, digest, len);
-        text_printf(t, "\",\"seconds\":%.6f", result->seconds);
-        if (format->target)
-            text_printf(t, ",\"valid\":%s", matches ? "true" : "false");
-        text_append_str(t, "}");
-        break;
-    case FORMAT_HC: {
-        char size[SIZE_TEXT_MAX];
-        format_size(result->size, size);
-        text_append(t, path, path_len);
-        text_printf(t, " | %s | ", size);
-        if (format->time) {
-            char time[TIME_TEXT_MAX];
-            format_time_long(result->seconds, time);
-            text_printf(t, "%s | ", time);
-        }
-        /* several algorithms: each line names its own, in a column check
-         * reads back (§10.8); one algorithm keeps the contract's line */
-        if (format->algs->count > 1)
-            text_printf(t, "%s | ", hc_algorithm_name(format->algs->rows[row]));
-        /* File mode with -m shows the verdict instead of the digest. */
-        if (format->target)
-            text_append_str(t, matches ? "File is valid" : "File is invalid");
-        else
-            text_append_digest(t, choice, digest, len);
-        break;
-    }
-    }
-}
-
 /* A name the list format cannot write so that check reads it back. */
-static void report_uncarried(out_format kind, const char *path)
+static void report_uncarried(const format_writer *writer, const char *path)
 {
-    static const char *const why[FORMAT_JSON + 1] = {
-        [FORMAT_SFV] = "an SFV line cannot carry this name (white space at its start or end, a '\\', ';' at its "
-                       "start, or a line break)",
-        [FORMAT_CHECKSUM] = "a -c line cannot carry this name (white space at its start, or a line break); "
-                            "--format gnu escapes it",
-        [FORMAT_GNU] = "a GNU line cannot carry this name",
-        [FORMAT_BSD] = "a BSD line cannot carry this name",
-    };
     char *owned;
-    progress_warn("%s: %s: `hc check` of this list would not find it", printable_name(path, &owned), why[kind]);
+    progress_warn("%s: %s: `hc check` of this list would not find it", printable_name(path, &owned),
+                  writer->uncarried);
     free(owned);
 }
 
@@ -223,35 +149,39 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
                               memcmp(result->digest, format->target, format->digest_len) == 0);
     line_outcome outcome = !hashed ? OUTCOME_FAILED : matches ? OUTCOME_HASHED : OUTCOME_MISMATCH;
     out_format kind = format->choice.kind;
+    const format_writer *writer = format_writer_of(kind);
     text_buffer t;
     text_init(&t);
 
     if (!hashed) {
         /* One error line per input, whatever the number of algorithms;
          * why on stderr (§10.7). */
-        bool line = !format->search && (kind == FORMAT_HC || kind == FORMAT_JSON);
-        if (kind == FORMAT_HC && line) {
-            text_printf(&t, "%s | %s", path, read_status_text(result->status));
-            text_output_line(&t, out);
-        } else if (kind == FORMAT_JSON && line) {
-            text_append_str(&t, "{");
-            text_append_json_bytes(&t, "path", path, strlen(path));
-            text_printf(&t, ",\"error\":\"%s\"}", read_status_text(result->status));
+        bool line = !format->search && writer->failure_line != NULL;
+        if (line) {
+            writer->failure_line(&t, path, read_status_text(result->status));
             text_output_line(&t, out);
         }
         report_failure(path, result, line);
         text_free(&t);
         return outcome;
     }
+    format_file file = {
+        .size = result->size,
+        .seconds = result->seconds,
+        .time = format->time,
+        .name_algorithm = format->algs->count > 1,
+        .verdict = format->target != NULL,
+        .valid = matches,
+        .search = format->search,
+    };
+    format_row row = {.choice = &format->choice, .name = path, .name_len = strlen(path), .file = &file};
     if (format->search) {
         /* only the matches, "<path> | <size>" in the contract's format */
-        if (matches && kind == FORMAT_HC) {
-            char size[SIZE_TEXT_MAX];
-            format_size(result->size, size);
-            text_printf(&t, "%s | %s", path, size);
-            text_output_line(&t, out);
-        } else if (matches) {
-            row_line(&t, format, 0, path, result, result->digest, true);
+        if (matches) {
+            row.alg = format->algs->rows[0];
+            row.digest = result->digest;
+            row.digest_len = format->row_len[0];
+            writer->row_line(&t, &row);
             text_output_line(&t, out);
         }
         text_free(&t);
@@ -259,22 +189,25 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
     }
     const uint8_t *digest = result->digest;
     bool carried = true;
-    for (size_t row = 0; row < format->algs->count; row++) {
+    for (size_t i = 0; i < format->algs->count; i++) {
         text_clear(&t);
-        row_line(&t, format, row, path, result, digest, matches);
+        row.alg = format->algs->rows[i];
+        row.digest = digest;
+        row.digest_len = format->row_len[i];
+        writer->row_line(&t, &row);
         /* SFV: the file's own name in its folder (the line holds the part
          * after the last '/' or '\', and a '\' in a name is lost) */
         const char *slash = strrchr(path, '/');
         const char *name = kind == FORMAT_SFV && slash ? slash + 1 : path;
         carried = carried && (t.no_memory || list_line_reads_back(kind, t.data, t.len, name, strlen(name), digest,
-                                                                  format->row_len[row]));
+                                                                  format->row_len[i]));
         text_output_line(&t, out);
-        digest += format->row_len[row];
+        digest += format->row_len[i];
     }
     text_free(&t);
     if (!carried) {
         /* the list would not verify this file: said, and the run fails */
-        report_uncarried(kind, path);
+        report_uncarried(writer, path);
         return OUTCOME_FAILED;
     }
     return outcome;

@@ -51,6 +51,18 @@ typedef struct file_mode_options {
  * returns false on a usage error. */
 bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_options *options);
 
+/* The options of file and dir modes: -m / -H with a list refused, then
+ * parse_file_mode_options and line_format_init. Prints the message and
+ * returns false on a usage error. */
+bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs, file_mode_options *options,
+                     line_format *format);
+
+/* -o at the end of file and dir modes: the collected lines saved where
+ * it points. A broken stdout ends the run with status 2 and no save file:
+ * the two must never disagree (docs/file-dir.md). Returns the status to
+ * end with (status, unless the save failed). */
+int save_file_mode_output(cli_output *out, const cli_args *args, int status);
+
 /* The hash queue of file and dir modes: format's algorithms, the options'
  * threads, range and BLAKE3 parameters. NULL when out of memory. */
 hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_format *format,

@@ -1,24 +1,29 @@
-/* Output formats of §10.3: option reading, BSD tags, GNU name escaping,
- * JSON strings. */
+/* Output formats of §10.3: option reading, the choice of the writer
+ * (format_*.c), the line buffer and the digest's rendering. */
 #include "formats.h"
+#include "format_writer.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
-#include "hc/encode.h"
 
-static const char *const format_names[] = {
-    [FORMAT_HC] = "hc", [FORMAT_CHECKSUM] = "hc", [FORMAT_GNU] = "gnu",
-    [FORMAT_BSD] = "bsd", [FORMAT_SFV] = "sfv", [FORMAT_JSON] = "json",
-};
+const format_writer *format_writer_of(out_format kind)
+{
+    static const format_writer *const writers[] = {
+        [FORMAT_HC] = &format_hc_writer,   [FORMAT_CHECKSUM] = &format_checksum_writer,
+        [FORMAT_GNU] = &format_gnu_writer, [FORMAT_BSD] = &format_bsd_writer,
+        [FORMAT_SFV] = &format_sfv_writer, [FORMAT_JSON] = &format_json_writer,
+    };
+    return writers[kind];
+}
 
 static bool lookup_format(const char *name, out_format *kind)
 {
     static const out_format named[] = {FORMAT_HC, FORMAT_GNU, FORMAT_BSD, FORMAT_SFV, FORMAT_JSON};
     for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
-        if (strcmp(format_names[named[i]], name) == 0) {
+        if (strcmp(format_writer_of(named[i])->name, name) == 0) {
             *kind = named[i];
             return true;
         }
@@ -43,7 +48,7 @@ bool parse_format_options(cli_output *out, const cli_args *args, const cli_algs 
     if (args->present[OPT_CHECKSUM]) {
         if (choice->kind != FORMAT_HC) {
             print_parse_error(out, "-c/--checksumfile is the hc checksum line; it cannot be used with --format %s",
-                              format_names[choice->kind]);
+                              format_writer_of(choice->kind)->name);
             return false;
         }
         choice->kind = FORMAT_CHECKSUM;
@@ -68,7 +73,7 @@ bool parse_format_options(cli_output *out, const cli_args *args, const cli_algs 
     }
     /* The contract's lines are upper case unless -l; the formats of other
      * tools are lower case (as those tools write them) unless -u. */
-    bool tool_format = choice->kind == FORMAT_GNU || choice->kind == FORMAT_BSD || choice->kind == FORMAT_JSON;
+    bool tool_format = format_writer_of(choice->kind)->lower_by_default;
     choice->lower = tool_format ? !args->present[OPT_UPPER] : args->present[OPT_LOWER];
     choice->base64 = args->present[OPT_BASE64];
     /* Nothing but JSON on stdout (§10.3): every other line goes to stderr. */
@@ -165,156 +170,6 @@ void text_output_line(text_buffer *t, cli_output *out)
 }
 
 /* ---- pieces ---- */
-
-void format_bsd_tag(const hc_algorithm *alg, char *out, size_t size)
-{
-    const char *name = hc_algorithm_name(alg);
-    size_t o = 0;
-    if (strncmp(name, "sha-3-", 6) == 0) {
-        o = (size_t)snprintf(out, size, "SHA3-");
-        name += 6;
-    }
-    for (; *name && o + 1 < size; name++) {
-        char c = *name;
-        out[o++] = (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-    }
-    out[o] = '\0';
-    /* BLAKE2b, BLAKE2s: the variant letter stays small, as b2sum writes it */
-    if (strncmp(hc_algorithm_name(alg), "blake2", 6) == 0 && o == 7)
-        out[6] = hc_algorithm_name(alg)[6];
-}
-
-bool gnu_needs_escape(const char *name, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (name[i] == '\\' || name[i] == '\n' || name[i] == '\r')
-            return true;
-    return false;
-}
-
-void text_append_gnu_name(text_buffer *t, const char *name, size_t len, bool escape)
-{
-    if (!escape) {
-        text_append(t, name, len);
-        return;
-    }
-    for (size_t i = 0; i < len; i++) {
-        switch (name[i]) {
-        case '\\':
-            text_append(t, "\\\\", 2);
-            break;
-        case '\n':
-            text_append(t, "\\n", 2);
-            break;
-        case '\r':
-            text_append(t, "\\r", 2);
-            break;
-        default:
-            text_append(t, &name[i], 1);
-        }
-    }
-}
-
-/* The length of the valid UTF-8 sequence at p (RFC 3629: no overlongs, no
- * surrogates, nothing above U+10FFFF), or 0. */
-static size_t utf8_sequence(const uint8_t *p, size_t n)
-{
-    uint8_t c = p[0];
-    if (c < 0x80)
-        return 1;
-    size_t len;
-    uint8_t lo = 0x80, hi = 0xBF; /* range of the second byte */
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        else if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        else if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (n < len || p[1] < lo || p[1] > hi)
-        return 0;
-    for (size_t i = 2; i < len; i++)
-        if (p[i] < 0x80 || p[i] > 0xBF)
-            return 0;
-    return len;
-}
-
-bool utf8_valid(const void *bytes, size_t len)
-{
-    const uint8_t *p = bytes;
-    for (size_t i = 0; i < len;) {
-        size_t n = utf8_sequence(p + i, len - i);
-        if (n == 0)
-            return false;
-        i += n;
-    }
-    return true;
-}
-
-void text_append_json_string(text_buffer *t, const void *bytes, size_t len, bool *lossy)
-{
-    const uint8_t *p = bytes;
-    bool replaced = false;
-    text_append(t, "\"", 1);
-    for (size_t i = 0; i < len;) {
-        uint8_t c = p[i];
-        if (c == '"' || c == '\\') {
-            char esc[2] = {'\\', (char)c};
-            text_append(t, esc, 2);
-            i++;
-        } else if (c < 0x20) {
-            static const char short_forms[] = {['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't'};
-            if (c < sizeof(short_forms) && short_forms[c]) {
-                char esc[2] = {'\\', short_forms[c]};
-                text_append(t, esc, 2);
-            } else {
-                text_printf(t, "\\u%04x", c);
-            }
-            i++;
-        } else {
-            size_t n = utf8_sequence(p + i, len - i);
-            if (n == 0) {
-                /* one replacement character per byte that is not UTF-8 */
-                text_append_str(t, "\xEF\xBF\xBD");
-                replaced = true;
-                i++;
-            } else {
-                text_append(t, p + i, n);
-                i += n;
-            }
-        }
-    }
-    text_append(t, "\"", 1);
-    if (lossy)
-        *lossy = replaced;
-}
-
-void text_append_json_bytes(text_buffer *t, const char *key, const void *bytes, size_t len)
-{
-    bool lossy;
-    text_printf(t, "\"%s\":", key);
-    text_append_json_string(t, bytes, len, &lossy);
-    if (!lossy)
-        return;
-    char *b64 = malloc(HC_BASE64_LEN(len) + 1);
-    if (b64 == NULL) {
-        t->no_memory = true;
-        return;
-    }
-    hc_base64_encode(bytes, len, b64);
-    text_printf(t, ",\"%s_bytes_b64\":\"%s\"", key, b64);
-    free(b64);
-}
 
 void text_append_digest(text_buffer *t, const format_choice *choice, const uint8_t *digest, size_t len)
 {

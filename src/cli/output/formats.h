@@ -1,5 +1,6 @@
-/* Output formats of §10.3 (--format hc|gnu|bsd|sfv|json): the pieces the
- * line printers of string, file, dir, hash and check modes share. */
+/* Output formats of §10.3 (--format hc|gnu|bsd|sfv|json): the choice, and
+ * the pieces the line printers of string, file, dir, hash and check modes
+ * share. Each format's result lines are its writer's (format_writer.h). */
 #ifndef HC_CLI_FORMATS_H
 #define HC_CLI_FORMATS_H
 
@@ -59,7 +60,7 @@ const char *text_str(text_buffer *t);
 /* Prints the buffer as one line of out (out->no_memory when it ran out). */
 void text_output_line(text_buffer *t, cli_output *out);
 
-/* ---- pieces of lines ---- */
+/* ---- pieces of lines (each in its format's writer, format_*.c) ---- */
 
 /* The tag of a BSD line (§10.3): MD5, SHA1, SHA256, SHA3-256, BLAKE2b,
  * BLAKE2s, BLAKE3, CRC32, RIPEMD160, ...: the hc name upper-cased, except

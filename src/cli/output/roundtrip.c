@@ -4,14 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format_writer.h"
 #include "hc/algorithm.h"
 #include "sumfile.h"
 
 bool list_line_reads_back(out_format kind, const char *line, size_t len, const char *name, size_t name_len,
                           const uint8_t *digest, size_t digest_len)
 {
-    if (kind != FORMAT_SFV && kind != FORMAT_CHECKSUM && kind != FORMAT_GNU && kind != FORMAT_BSD)
-        return true;
+    if (format_writer_of(kind)->uncarried == NULL)
+        return true; /* not a list check reads */
     /* check reads lines: a line break inside is the end of one */
     if (memchr(line, '\n', len) != NULL)
         return false;

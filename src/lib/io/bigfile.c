@@ -1097,56 +1097,84 @@ void bigfile_destroy(bigfile *bf)
     free(bf);
 }
 
+/* A run's state at its start: the file's range and the hashers. */
+static void run_init(run *r, bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *const *hashers, size_t count,
+                     const hc_file_events *events)
+{
+    memset(r, 0, sizeof(*r));
+    r->call = atomic_fetch_add(&calls, 1) + 1;
+    r->bf = bf;
+    r->fd = fd;
+    r->start = pos;
+    r->length = end - pos;
+    r->hashers = hashers;
+    r->count = count;
+    r->events = events;
+    plat_mutex_init(&r->lock);
+    atomic_init(&r->next_offset, 0);
+    atomic_init(&r->next_tail, 0);
+    atomic_init(&r->claims, 0);
+    atomic_init(&r->map_failed, false);
+    atomic_init(&r->mapped, false);
+    atomic_init(&r->cold, false);
+    atomic_init(&r->frontier, 0);
+    atomic_init(&r->stream_stop, false);
+    atomic_init(&r->error, 0);
+    for (int m = 0; m < BIGFILE_METHODS; m++)
+        atomic_init(&r->units[m], 0);
+    atomic_init(&r->batch_windows, 0);
+    atomic_init(&r->stepped_bytes, 0);
+    r->threads = bf->threads;
+}
+
+/* How the run is cut: a tree of units (one BLAKE3-like hasher, several
+ * threads, a file long enough) or a stream of units; the units' and the
+ * read pieces' sizes. */
+static void run_choose_units(run *r)
+{
+    unsigned lanes = r->bf->lane_count;
+    size_t leaf = r->count == 1 ? hc_hasher_tree_leaf(r->hashers[0]) : 0;
+    r->tree = leaf > 0 && leaf <= UNIT_MIN && lanes > 1 && r->length >= (uint64_t)lanes * 4 * UNIT_MIN;
+    if (r->tree) {
+        /* at least four units per thread, within the lanes' budget */
+        size_t unit = (size_t)floor_pow2(r->length / (lanes * 4));
+        size_t budget = (size_t)floor_pow2(LANES_BUDGET / lanes);
+        unit = unit < budget ? unit : budget;
+        unit = unit < UNIT_MAX ? unit : UNIT_MAX;
+        r->unit = unit > UNIT_MIN ? unit : UNIT_MIN;
+        r->node_len = hc_hasher_tree_node_len(r->hashers[0]);
+    } else {
+        r->unit = r->bf->spare_cpu && r->length >= PIPELINE_MIN ? PIPE_UNIT : UNIT_MAX;
+    }
+    r->piece = r->unit < PIECE_MAX ? r->unit : PIECE_MAX;
+    if (r->tree) {
+        /* one read buffer of a piece per lane, within their budget */
+        size_t share = (size_t)floor_pow2(READ_BUDGET / lanes);
+        share = share > UNIT_MIN ? share : UNIT_MIN;
+        r->piece = r->piece < share ? r->piece : share;
+    }
+}
+
+static void run_report(run *r, bigfile_stats *stats)
+{
+    memset(stats, 0, sizeof(*stats));
+    for (int m = 0; m < BIGFILE_METHODS; m++)
+        stats->units[m] = atomic_load(&r->units[m]);
+    stats->threads = r->thread_count;
+    stats->tree = r->tree;
+    stats->pipelined = r->pipelined;
+    stats->cold = atomic_load(&r->cold);
+    stats->streamed = r->streaming;
+    stats->batch_windows = atomic_load(&r->batch_windows);
+    stats->stepped_bytes = atomic_load(&r->stepped_bytes);
+}
+
 int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *const *hashers, size_t count,
                  const hc_file_events *events, bigfile_stats *stats)
 {
     run r;
-    memset(&r, 0, sizeof(r));
-    r.call = atomic_fetch_add(&calls, 1) + 1;
-    r.bf = bf;
-    r.fd = fd;
-    r.start = pos;
-    r.length = end - pos;
-    r.hashers = hashers;
-    r.count = count;
-    r.events = events;
-    plat_mutex_init(&r.lock);
-    atomic_init(&r.next_offset, 0);
-    atomic_init(&r.next_tail, 0);
-    atomic_init(&r.claims, 0);
-    atomic_init(&r.map_failed, false);
-    atomic_init(&r.mapped, false);
-    atomic_init(&r.cold, false);
-    atomic_init(&r.frontier, 0);
-    atomic_init(&r.stream_stop, false);
-    atomic_init(&r.error, 0);
-    for (int m = 0; m < BIGFILE_METHODS; m++)
-        atomic_init(&r.units[m], 0);
-    atomic_init(&r.batch_windows, 0);
-    atomic_init(&r.stepped_bytes, 0);
-    r.threads = bf->threads;
-
-    unsigned lanes = bf->lane_count;
-    size_t leaf = count == 1 ? hc_hasher_tree_leaf(hashers[0]) : 0;
-    r.tree = leaf > 0 && leaf <= UNIT_MIN && lanes > 1 && r.length >= (uint64_t)lanes * 4 * UNIT_MIN;
-    if (r.tree) {
-        /* at least four units per thread, within the lanes' budget */
-        size_t unit = (size_t)floor_pow2(r.length / (lanes * 4));
-        size_t budget = (size_t)floor_pow2(LANES_BUDGET / lanes);
-        unit = unit < budget ? unit : budget;
-        unit = unit < UNIT_MAX ? unit : UNIT_MAX;
-        r.unit = unit > UNIT_MIN ? unit : UNIT_MIN;
-        r.node_len = hc_hasher_tree_node_len(hashers[0]);
-    } else {
-        r.unit = bf->spare_cpu && r.length >= PIPELINE_MIN ? PIPE_UNIT : UNIT_MAX;
-    }
-    r.piece = r.unit < PIECE_MAX ? r.unit : PIECE_MAX;
-    if (r.tree) {
-        /* one read buffer of a piece per lane, within their budget */
-        size_t share = (size_t)floor_pow2(READ_BUDGET / lanes);
-        share = share > UNIT_MIN ? share : UNIT_MIN;
-        r.piece = r.piece < share ? r.piece : share;
-    }
+    run_init(&r, bf, fd, pos, end, hashers, count, events);
+    run_choose_units(&r);
     /* Doubles the kernel's read-ahead window for cold files. */
     plat_advise(fd, pos, r.length, PLAT_ADVICE_SEQUENTIAL);
 
@@ -1170,18 +1198,8 @@ int bigfile_hash(bigfile *bf, int fd, uint64_t pos, uint64_t end, hc_hasher *con
     if (error == 0 && atomic_load(&r.mapped) && (plat_file_info_of(fd, &info) != 0 || info.size < end))
         error = ENODATA;
 
-    if (stats) {
-        memset(stats, 0, sizeof(*stats));
-        for (int m = 0; m < BIGFILE_METHODS; m++)
-            stats->units[m] = atomic_load(&r.units[m]);
-        stats->threads = r.thread_count;
-        stats->tree = r.tree;
-        stats->pipelined = r.pipelined;
-        stats->cold = atomic_load(&r.cold);
-        stats->streamed = r.streaming;
-        stats->batch_windows = atomic_load(&r.batch_windows);
-        stats->stepped_bytes = atomic_load(&r.stepped_bytes);
-    }
+    if (stats)
+        run_report(&r, stats);
     plat_mutex_destroy(&r.lock);
     return error;
 }

@@ -25,23 +25,15 @@
 
 const char *read_status_text(read_status status)
 {
-    switch (status) {
-    case READ_OPEN_ERROR:
-        return "open error";
-    case READ_STAT_ERROR:
-        return "stat error";
-    case READ_READ_ERROR:
-        return "read error";
-    case READ_OFFSET_ERROR:
-        return "Offset is greater than file size";
-    case READ_BAD_TARGET:
-        return "invalid search hash";
-    case READ_OK:
-    case READ_SKIPPED:
-    case READ_INTERRUPTED:
-        break;
-    }
-    return NULL;
+    /* READ_OK, READ_SKIPPED and READ_INTERRUPTED have no line: NULL */
+    static const char *const texts[READ_INTERRUPTED + 1] = {
+        [READ_OPEN_ERROR] = "open error",
+        [READ_STAT_ERROR] = "stat error",
+        [READ_READ_ERROR] = "read error",
+        [READ_OFFSET_ERROR] = "Offset is greater than file size",
+        [READ_BAD_TARGET] = "invalid search hash",
+    };
+    return (unsigned)status < sizeof(texts) / sizeof(texts[0]) ? texts[status] : NULL;
 }
 
 hc_status reader_init(file_reader *reader, const hc_algorithm *const *rows, size_t count, const hc_params *params,

@@ -240,6 +240,24 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Makes room for need bytes in the buffer *data of *cap bytes: first
+ * bytes at the start, doubled until they hold need; false when out of
+ * memory (the buffer as it was). */
+static bool grow_chars(char **data, size_t *cap, size_t need, size_t first)
+{
+    if (need <= *cap)
+        return true;
+    size_t grown_cap = *cap ? *cap : first;
+    while (grown_cap < need)
+        grown_cap *= 2;
+    char *grown = realloc(*data, grown_cap);
+    if (grown == NULL)
+        return false;
+    *data = grown;
+    *cap = grown_cap;
+    return true;
+}
+
 /* Offsets of the kept names while the name buffer may still move. */
 typedef struct offsets {
     size_t *items;
@@ -263,18 +281,10 @@ static bool offsets_push(offsets *list, size_t value)
 static bool keep_name(frame *f, offsets *list, const char *name)
 {
     size_t len = strlen(name) + 1;
-    if (f->names_len + len > f->names_cap) {
-        /* exact for the many small directories of a deep chain, doubling
-         * for big ones */
-        size_t cap = f->names_cap ? f->names_cap : 64;
-        while (cap < f->names_len + len)
-            cap *= 2;
-        char *grown = realloc(f->names, cap);
-        if (grown == NULL)
-            return false;
-        f->names = grown;
-        f->names_cap = cap;
-    }
+    /* exact for the many small directories of a deep chain, doubling
+     * for big ones */
+    if (!grow_chars(&f->names, &f->names_cap, f->names_len + len, 64))
+        return false;
     memcpy(f->names + f->names_len, name, len);
     bool ok = offsets_push(list, f->names_len);
     f->names_len += len;
@@ -456,17 +466,7 @@ static bool reopen_top(walk *w, const walk_dir *child)
 /* Makes room in the path buffer for len bytes and a NUL. */
 static bool path_reserve(walk *w, size_t len)
 {
-    if (len + 1 <= w->path_cap)
-        return true;
-    size_t cap = w->path_cap ? w->path_cap : 256;
-    while (cap < len + 1)
-        cap *= 2;
-    char *grown = realloc(w->path, cap);
-    if (grown == NULL)
-        return false;
-    w->path = grown;
-    w->path_cap = cap;
-    return true;
+    return grow_chars(&w->path, &w->path_cap, len + 1, 256);
 }
 
 /* Pushes a frame for dir (its printed path already in w->path[0,

@@ -19,20 +19,17 @@ _Static_assert(sizeof(off_t) == 8, "files beyond 2 GiB need a 64-bit off_t");
 
 plat_file_kind plat_posix_kind(mode_t mode)
 {
-    if (S_ISREG(mode))
-        return PLAT_KIND_REGULAR;
-    if (S_ISDIR(mode))
-        return PLAT_KIND_DIRECTORY;
-    if (S_ISFIFO(mode))
-        return PLAT_KIND_FIFO;
-    if (S_ISCHR(mode))
-        return PLAT_KIND_CHAR;
-    if (S_ISBLK(mode))
-        return PLAT_KIND_BLOCK;
-    if (S_ISLNK(mode))
-        return PLAT_KIND_LINK;
-    if (S_ISSOCK(mode))
-        return PLAT_KIND_SOCKET;
+    static const struct {
+        mode_t type;
+        plat_file_kind kind;
+    } kinds[] = {
+        {S_IFREG, PLAT_KIND_REGULAR}, {S_IFDIR, PLAT_KIND_DIRECTORY}, {S_IFIFO, PLAT_KIND_FIFO},
+        {S_IFCHR, PLAT_KIND_CHAR},    {S_IFBLK, PLAT_KIND_BLOCK},     {S_IFLNK, PLAT_KIND_LINK},
+        {S_IFSOCK, PLAT_KIND_SOCKET},
+    };
+    for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+        if ((mode & S_IFMT) == kinds[i].type)
+            return kinds[i].kind;
     return PLAT_KIND_OTHER;
 }
 
@@ -154,31 +151,32 @@ int plat_set_blocking(plat_file file)
     return flags < 0 ? -1 : fcntl(file, F_SETFL, flags & ~O_NONBLOCK);
 }
 
+/* A stat call's result (stat_result, st) as platform.h's: info filled, or
+ * -1 with stat's errno. */
+static int info_result(int stat_result, const struct stat *st, plat_file_info *info)
+{
+    if (stat_result != 0)
+        return -1;
+    plat_posix_info(st, info);
+    return 0;
+}
+
 int plat_file_info_of(plat_file file, plat_file_info *info)
 {
     struct stat st;
-    if (fstat(file, &st) != 0)
-        return -1;
-    plat_posix_info(&st, info);
-    return 0;
+    return info_result(fstat(file, &st), &st, info);
 }
 
 int plat_path_info(const char *path, plat_file_info *info)
 {
     struct stat st;
-    if (stat(path, &st) != 0)
-        return -1;
-    plat_posix_info(&st, info);
-    return 0;
+    return info_result(stat(path, &st), &st, info);
 }
 
 int plat_link_info(const char *path, plat_file_info *info)
 {
     struct stat st;
-    if (lstat(path, &st) != 0)
-        return -1;
-    plat_posix_info(&st, info);
-    return 0;
+    return info_result(lstat(path, &st), &st, info);
 }
 
 int plat_unlink(const char *path)

@@ -55,11 +55,16 @@ void plat_run_once(plat_once *once, void (*fn)(void))
     pthread_once(once, fn);
 }
 
-int plat_mutex_init(plat_mutex *mutex)
+/* A pthread call's result as platform.h's: 0, or -1 with errno set. */
+static int call_result(int error)
 {
-    int error = pthread_mutex_init(mutex, NULL);
     errno = error;
     return error == 0 ? 0 : -1;
+}
+
+int plat_mutex_init(plat_mutex *mutex)
+{
+    return call_result(pthread_mutex_init(mutex, NULL));
 }
 
 void plat_mutex_destroy(plat_mutex *mutex)
@@ -79,9 +84,7 @@ void plat_mutex_unlock(plat_mutex *mutex)
 
 int plat_cond_init(plat_cond *cond)
 {
-    int error = pthread_cond_init(cond, NULL);
-    errno = error;
-    return error == 0 ? 0 : -1;
+    return call_result(pthread_cond_init(cond, NULL));
 }
 
 void plat_cond_destroy(plat_cond *cond)

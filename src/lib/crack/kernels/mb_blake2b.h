@@ -21,9 +21,8 @@ MB_INLINE size_t blake2b_kernel(const hc_mb_args *args, size_t u, size_t end, ui
 {
     const unsigned J = args->word;
     const V64 want = V64_SET1(args->target64[0]);
-    V64 xc[16], init[16];
-    for (unsigned t = 0; t < 16; t++)
-        xc[t] = V64_SET1(args->w64[t]);
+    MB_BROADCAST_WORDS(V64, xc, 16, V64_SET1, w64);
+    V64 init[16];
     /* h = IV ^ parameter word 0 (digest 64 bytes, no key); v8..15 = IV with
      * t0 = the message length and f0 = ~0 (§3.2). */
     for (unsigned i = 0; i < 8; i++)

@@ -56,9 +56,8 @@ MB_INLINE size_t blake2s_blake3_kernel(const hc_mb_args *args, size_t u, size_t 
 {
     const unsigned J = args->word;
     const V want = V_SET1(args->target[0]);
-    V xc[16], h[8], ivs[4], tail[4];
-    for (unsigned t = 0; t < 16; t++)
-        xc[t] = V_SET1(args->w[t]);
+    MB_BROADCAST_WORDS(V, xc, 16, V_SET1, w);
+    V h[8], ivs[4], tail[4];
     for (unsigned i = 0; i < 4; i++)
         ivs[i] = V_SET1(hc_blake2s_iv[i]);
     if (!blake3) {

@@ -35,6 +35,28 @@
         }                                                                               \
     } while (0)
 
+/* The message words every lane shares, broadcast once per call: the
+ * array name[n] of vectors T, from args->words (w, or w64 for 64-bit
+ * lanes) through set1. */
+#define MB_BROADCAST_WORDS(T, name, n, set1, words) \
+    T name[n];                                       \
+    for (unsigned t_ = 0; t_ < (n); t_++)            \
+        name[t_] = set1(args->words[t_])
+
+/* A kernel file's entry point (kernel.h's hc_mb_kernel) and its family's
+ * filter key (hc_mb_filter_key), each a call of the family's code
+ * compiled for the file's instruction set. */
+#define MB_ENTRY(name, kernel)                                                                              \
+    size_t name(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap, unsigned *count) \
+    {                                                                                                       \
+        return kernel(args, u, end, hits, cap, count);                                                      \
+    }
+#define MB_FILTER_KEY_ENTRY(name, filter_key)                                 \
+    bool name(const hc_mb_args *args, const uint32_t *target, uint32_t *key) \
+    {                                                                         \
+        return filter_key(args, target, key);                                 \
+    }
+
 /* Filter mode (kernel.h): is key one of the targets' keys? Asked only for
  * the lanes that passed the bitmap: one probe of the table, most often
  * (it is at most a quarter full). */

@@ -5,8 +5,4 @@
 
 #include "mb_crc32.h"
 
-size_t hc_mb_crc32_portable(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                            unsigned *count)
-{
-    return crc32_kernel(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_crc32_portable, crc32_kernel)

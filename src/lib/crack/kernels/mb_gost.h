@@ -224,9 +224,7 @@ MB_INLINE GOST_TARGET size_t gost_kernel(const hc_mb_args *args, size_t u, size_
     const unsigned J = args->word;
     gost_consts c;
     gost_consts_init(&c);
-    V xc[8];
-    for (unsigned i = 0; i < 8; i++)
-        xc[i] = V_SET1(args->w[i]);
+    MB_BROADCAST_WORDS(V, xc, 8, V_SET1, w);
     const V want = V_SET1(args->target[0]);
 
     for (; u < end; u += VL) {

@@ -40,9 +40,8 @@ MB_INLINE size_t haval_kernel(const hc_mb_args *args, size_t u, size_t end, uint
 {
     const unsigned J = args->word;
     const V want = V_SET1(args->target[0]);
-    V xc[32], iv[8];
-    for (unsigned t = 0; t < 32; t++)
-        xc[t] = V_SET1(args->w[t]);
+    MB_BROADCAST_WORDS(V, xc, 32, V_SET1, w);
+    V iv[8];
     for (unsigned i = 0; i < 8; i++)
         iv[i] = V_SET1(haval_initial[i]);
     switch (args->passes << 8 | args->digest_len) {

@@ -5,8 +5,4 @@
 
 #include "mb_haval.h"
 
-size_t hc_mb_haval_portable(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                            unsigned *count)
-{
-    return haval_kernel(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_haval_portable, haval_kernel)

@@ -33,9 +33,7 @@ MB_INLINE size_t keccak_kernel(const hc_mb_args *args, size_t u, size_t end, uin
 {
     const unsigned J = args->word;
     const V64 want = V64_SET1(args->target64[0]);
-    V64 wc[25];
-    for (unsigned i = 0; i < 25; i++)
-        wc[i] = V64_SET1(args->w64[i]);
+    MB_BROADCAST_WORDS(V64, wc, 25, V64_SET1, w64);
 
     for (; u < end; u += VL64) {
         if (*count + VL64 > cap)

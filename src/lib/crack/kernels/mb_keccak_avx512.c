@@ -4,8 +4,4 @@
 
 #include "mb_keccak.h"
 
-size_t hc_mb_keccak_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                           unsigned *count)
-{
-    return keccak_kernel(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_keccak_avx512, keccak_kernel)

@@ -5,8 +5,4 @@
 #define MD_INTERLEAVE 2 /* vectors in flight */
 #include "mb_md4.h"
 
-size_t hc_mb_md4_avx2(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                      unsigned *count)
-{
-    return md4_dispatch(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_md4_avx2, md4_dispatch)

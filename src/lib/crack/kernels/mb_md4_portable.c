@@ -6,13 +6,6 @@
 #define MD_INTERLEAVE 2 /* vectors in flight */
 #include "mb_md4.h"
 
-size_t hc_mb_md4_portable(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                          unsigned *count)
-{
-    return md4_dispatch(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_md4_portable, md4_dispatch)
 
-bool hc_mb_md4_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
-{
-    return md4_filter_key(args, target, key);
-}
+MB_FILTER_KEY_ENTRY(hc_mb_md4_filter_key, md4_filter_key)

@@ -5,8 +5,4 @@
 #define MD_INTERLEAVE 3 /* vectors in flight */
 #include "mb_md5.h"
 
-size_t hc_mb_md5_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                        unsigned *count)
-{
-    return md5_dispatch(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_md5_avx512, md5_dispatch)

@@ -33,9 +33,7 @@ MB_INLINE size_t ripemd_kernel(const hc_mb_args *args, size_t u, size_t end, uin
 {
     const unsigned J = args->word;
     const V want = V_SET1(args->target[0]);
-    V xc[16];
-    for (unsigned t = 0; t < 16; t++)
-        xc[t] = V_SET1(args->w[t]);
+    MB_BROADCAST_WORDS(V, xc, 16, V_SET1, w);
     switch (args->digest_len) {
     case 16:
         MB_RMD_LOOP(rmd4_lines, 4, false, 0, left[2] + right[3] + rmd_initial[1])

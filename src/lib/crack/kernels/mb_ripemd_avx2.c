@@ -4,8 +4,4 @@
 
 #include "mb_ripemd.h"
 
-size_t hc_mb_ripemd_avx2(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                         unsigned *count)
-{
-    return ripemd_kernel(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_ripemd_avx2, ripemd_kernel)

@@ -54,9 +54,7 @@ MB_INLINE size_t sha1_kernel(const hc_mb_args *args, size_t u, size_t end, uint3
     static const uint32_t iv[5] = {0x67452301u, 0xefcdab89u, 0x98badcfeu, 0x10325476u, 0xc3d2e1f0u};
     const uint32_t k1 = 0x5a827999u, k2 = 0x6ed9eba1u, k3 = 0x8f1bbcdcu, k4 = 0xca62c1d6u;
     const unsigned J = args->word;
-    V wc[16];
-    for (unsigned t = 0; t < 16; t++)
-        wc[t] = V_SET1(args->w[t]);
+    MB_BROADCAST_WORDS(V, wc, 16, V_SET1, w);
     const V want = V_SET1(sha1_expected(args));
 
     for (; u < end; u += (size_t)VL * SHA_INTERLEAVE) {

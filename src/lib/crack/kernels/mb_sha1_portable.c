@@ -6,13 +6,6 @@
 #define SHA_INTERLEAVE 1 /* vectors in flight */
 #include "mb_sha1.h"
 
-size_t hc_mb_sha1_portable(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                           unsigned *count)
-{
-    return sha1_kernel(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_sha1_portable, sha1_kernel)
 
-bool hc_mb_sha1_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
-{
-    return sha1_filter_key(args, target, key);
-}
+MB_FILTER_KEY_ENTRY(hc_mb_sha1_filter_key, sha1_filter_key)

@@ -62,9 +62,7 @@ MB_INLINE size_t sha256_kernel(const hc_mb_args *args, size_t u, size_t end, uin
     const bool sha224 = args->digest_len == 28;
     const uint32_t *iv = sha224 ? sha224_iv : sha256_iv;
     const unsigned J = args->word;
-    V wc[16];
-    for (unsigned t = 0; t < 16; t++)
-        wc[t] = V_SET1(args->w[t]);
+    MB_BROADCAST_WORDS(V, wc, 16, V_SET1, w);
     const V want = V_SET1(sha256_expected(args));
 
     for (; u < end; u += (size_t)VL * SHA_INTERLEAVE) {

@@ -5,8 +5,4 @@
 #define SHA_INTERLEAVE 2 /* vectors in flight */
 #include "mb_sha256.h"
 
-size_t hc_mb_sha256_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                           unsigned *count)
-{
-    return sha256_kernel(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_sha256_avx512, sha256_kernel)

@@ -6,13 +6,6 @@
 #define SHA_INTERLEAVE 1 /* vectors in flight */
 #include "mb_sha256.h"
 
-size_t hc_mb_sha256_portable(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                             unsigned *count)
-{
-    return sha256_kernel(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_sha256_portable, sha256_kernel)
 
-bool hc_mb_sha256_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
-{
-    return sha256_filter_key(args, target, key);
-}
+MB_FILTER_KEY_ENTRY(hc_mb_sha256_filter_key, sha256_filter_key)

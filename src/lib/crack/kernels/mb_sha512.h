@@ -80,9 +80,7 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
     const bool sha384 = args->digest_len == 48;
     const uint64_t *iv = sha384 ? sha384_iv : sha512_iv;
     const unsigned J = args->word;
-    V64 wc[16];
-    for (unsigned t = 0; t < 16; t++)
-        wc[t] = V64_SET1(args->w64[t]);
+    MB_BROADCAST_WORDS(V64, wc, 16, V64_SET1, w64);
     const V64 want = V64_SET1(sha512_expected(args));
 
     for (; u < end; u += (size_t)VL64 * SHA_INTERLEAVE) {

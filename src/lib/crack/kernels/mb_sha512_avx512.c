@@ -5,13 +5,6 @@
 #define SHA_INTERLEAVE 2 /* vectors in flight */
 #include "mb_sha512.h"
 
-size_t hc_mb_sha512_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                           unsigned *count)
-{
-    return sha512_kernel(args, u, end, hits, cap, count);
-}
+MB_ENTRY(hc_mb_sha512_avx512, sha512_kernel)
 
-bool hc_mb_sha512_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
-{
-    return sha512_filter_key(args, target, key);
-}
+MB_FILTER_KEY_ENTRY(hc_mb_sha512_filter_key, sha512_filter_key)

@@ -1,0 +1,144 @@
+/* --format json: JSON Lines (§10.3), and the JSON strings check and hash
+ * modes write their own records with. */
+#include "format_writer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hc/encode.h"
+
+/* The length of the valid UTF-8 sequence at p (RFC 3629: no overlongs, no
+ * surrogates, nothing above U+10FFFF), or 0. */
+static size_t utf8_sequence(const uint8_t *p, size_t n)
+{
+    uint8_t c = p[0];
+    if (c < 0x80)
+        return 1;
+    size_t len;
+    uint8_t lo = 0x80, hi = 0xBF; /* range of the second byte */
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < len || p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+bool utf8_valid(const void *bytes, size_t len)
+{
+    const uint8_t *p = bytes;
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_sequence(p + i, len - i);
+        if (n == 0)
+            return false;
+        i += n;
+    }
+    return true;
+}
+
+void text_append_json_string(text_buffer *t, const void *bytes, size_t len, bool *lossy)
+{
+    const uint8_t *p = bytes;
+    bool replaced = false;
+    text_append(t, "\"", 1);
+    for (size_t i = 0; i < len;) {
+        uint8_t c = p[i];
+        if (c == '"' || c == '\\') {
+            char esc[2] = {'\\', (char)c};
+            text_append(t, esc, 2);
+            i++;
+        } else if (c < 0x20) {
+            static const char short_forms[] = {['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't'};
+            if (c < sizeof(short_forms) && short_forms[c]) {
+                char esc[2] = {'\\', short_forms[c]};
+                text_append(t, esc, 2);
+            } else {
+                text_printf(t, "\\u%04x", c);
+            }
+            i++;
+        } else {
+            size_t n = utf8_sequence(p + i, len - i);
+            if (n == 0) {
+                /* one replacement character per byte that is not UTF-8 */
+                text_append_str(t, "\xEF\xBF\xBD");
+                replaced = true;
+                i++;
+            } else {
+                text_append(t, p + i, n);
+                i += n;
+            }
+        }
+    }
+    text_append(t, "\"", 1);
+    if (lossy)
+        *lossy = replaced;
+}
+
+void text_append_json_bytes(text_buffer *t, const char *key, const void *bytes, size_t len)
+{
+    bool lossy;
+    text_printf(t, "\"%s\":", key);
+    text_append_json_string(t, bytes, len, &lossy);
+    if (!lossy)
+        return;
+    char *b64 = malloc(HC_BASE64_LEN(len) + 1);
+    if (b64 == NULL) {
+        t->no_memory = true;
+        return;
+    }
+    hc_base64_encode(bytes, len, b64);
+    text_printf(t, ",\"%s_bytes_b64\":\"%s\"", key, b64);
+    free(b64);
+}
+
+static void json_row_line(text_buffer *t, const format_row *row)
+{
+    const format_file *file = row->file;
+    text_append_str(t, "{");
+    if (file == NULL) {
+        text_append_json_bytes(t, "string", row->name, row->name_len);
+        text_printf(t, ",\"algorithm\":\"%s\",\"digest\":\"", hc_algorithm_name(row->alg));
+        text_append_digest(t, row->choice, row->digest, row->digest_len);
+        text_append_str(t, "\"}");
+        return;
+    }
+    text_append_json_bytes(t, "path", row->name, row->name_len);
+    text_printf(t, ",\"size\":%llu,\"algorithm\":\"%s\",\"digest\":\"", (unsigned long long)file->size,
+                hc_algorithm_name(row->alg));
+    text_append_digest(t, row->choice, row->digest, row->digest_len);
+    text_printf(t, "\",\"seconds\":%.6f", file->seconds);
+    if (file->verdict)
+        text_printf(t, ",\"valid\":%s", file->valid ? "true" : "false");
+    text_append_str(t, "}");
+}
+
+static void json_failure_line(text_buffer *t, const char *path, const char *reason)
+{
+    text_append_str(t, "{");
+    text_append_json_bytes(t, "path", path, strlen(path));
+    text_printf(t, ",\"error\":\"%s\"}", reason);
+}
+
+const format_writer format_json_writer = {
+    .name = "json",
+    .lower_by_default = true,
+    .row_line = json_row_line,
+    .failure_line = json_failure_line,
+};
