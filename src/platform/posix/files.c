@@ -1,6 +1,7 @@
 /* Files: open, read, write, stat, links, advice (platform.h). */
 #define _GNU_SOURCE /* preadv2, RWF_NOWAIT, fallocate (Linux) */
 #include "posix.h"
+#include "../common/common.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -96,12 +97,7 @@ ptrdiff_t plat_pread_cached(plat_file file, void *buffer, size_t len, uint64_t o
         errno = ENOTSUP;
     return n;
 #else
-    (void)file;
-    (void)buffer;
-    (void)len;
-    (void)offset;
-    errno = ENOTSUP;
-    return -1;
+    return plat_read_not_supported(file, buffer, len, offset);
 #endif
 }
 

@@ -1,6 +1,7 @@
 /* Reading a file range ahead into the page cache (platform.h). */
 #define _GNU_SOURCE
 #include "posix.h"
+#include "../common/common.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -63,15 +64,8 @@ ptrdiff_t plat_stream_read(plat_stream *s, uint64_t offset, size_t len)
         s->sink = -1;
     }
 #endif
-    if (s->buffer_len < len) {
-        free(s->buffer);
-        s->buffer_len = 0;
-        if ((s->buffer = malloc(len)) == NULL) {
-            errno = ENOMEM;
-            return -1;
-        }
-        s->buffer_len = len;
-    }
+    if (plat_reserve_buffer(&s->buffer, &s->buffer_len, len) != 0)
+        return -1;
     return pread(s->file, s->buffer, len, (off_t)offset);
 }
 

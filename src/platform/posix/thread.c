@@ -1,46 +1,25 @@
 /* Threads (platform.h): pthreads, the interrupt signals blocked in every
  * thread started here. */
 #include "posix.h"
+#include "../common/common.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 
-struct plat_thread {
-    pthread_t id;
-};
-
-int plat_thread_start(plat_thread **thread, void *(*body)(void *arg), void *arg)
+/* The new thread inherits the mask in force when it is created. */
+int plat_os_thread_create(pthread_t *id, void *(*body)(void *arg), void *arg)
 {
-    plat_thread *t = malloc(sizeof(*t));
-    *thread = NULL;
-    if (t == NULL) {
-        errno = ENOMEM;
-        return -1;
-    }
-    /* The new thread inherits the mask in force when it is created. */
     sigset_t block, old;
     sigemptyset(&block);
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGUSR1);
     pthread_sigmask(SIG_BLOCK, &block, &old);
-    int error = pthread_create(&t->id, NULL, body, arg);
+    int error = pthread_create(id, NULL, body, arg);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (error != 0) {
-        free(t);
-        errno = error;
-        return -1;
-    }
-    *thread = t;
-    return 0;
-}
-
-void plat_thread_join(plat_thread *thread)
-{
-    pthread_join(thread->id, NULL);
-    free(thread);
+    return error;
 }
 
 /* The address of a thread-local object: distinct for every live thread. */

@@ -2,6 +2,7 @@
  * the plat_file is a CRT descriptor wrapping the HANDLE (_open_osfhandle),
  * so that 0, 1 and 2 are the standard streams as everywhere. */
 #include "win32.h"
+#include "../common/common.h"
 
 #include <winternl.h>
 
@@ -133,12 +134,7 @@ ptrdiff_t plat_pwrite(plat_file file, const void *data, size_t len, uint64_t off
 /* Windows has no read that stops at the cache's edge. */
 ptrdiff_t plat_pread_cached(plat_file file, void *buffer, size_t len, uint64_t offset)
 {
-    (void)file;
-    (void)buffer;
-    (void)len;
-    (void)offset;
-    errno = ENOTSUP;
-    return -1;
+    return plat_read_not_supported(file, buffer, len, offset);
 }
 
 /* Nor a way to ask the cache about a page. */

@@ -3,6 +3,7 @@
  * with the file's own handle (the cache manager's read-ahead follows a
  * handle's sequential reads). */
 #include "win32.h"
+#include "../common/common.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -25,15 +26,8 @@ plat_stream *plat_stream_open(plat_file file, uint64_t offset, uint64_t len)
 
 ptrdiff_t plat_stream_read(plat_stream *s, uint64_t offset, size_t len)
 {
-    if (s->buffer_len < len) {
-        free(s->buffer);
-        s->buffer_len = 0;
-        if ((s->buffer = malloc(len)) == NULL) {
-            errno = ENOMEM;
-            return -1;
-        }
-        s->buffer_len = len;
-    }
+    if (plat_reserve_buffer(&s->buffer, &s->buffer_len, len) != 0)
+        return -1;
     return plat_pread(s->file, s->buffer, len, offset);
 }
 

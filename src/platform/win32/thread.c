@@ -2,37 +2,15 @@
  * reaches a console handler on a thread of its own (signal.c), so there
  * is no signal mask to set. */
 #include "win32.h"
+#include "../common/common.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 
-struct plat_thread {
-    pthread_t id;
-};
-
-int plat_thread_start(plat_thread **thread, void *(*body)(void *arg), void *arg)
+int plat_os_thread_create(pthread_t *id, void *(*body)(void *arg), void *arg)
 {
-    plat_thread *t = malloc(sizeof(*t));
-    *thread = NULL;
-    if (t == NULL) {
-        errno = ENOMEM;
-        return -1;
-    }
-    int error = pthread_create(&t->id, NULL, body, arg);
-    if (error != 0) {
-        free(t);
-        errno = error;
-        return -1;
-    }
-    *thread = t;
-    return 0;
-}
-
-void plat_thread_join(plat_thread *thread)
-{
-    pthread_join(thread->id, NULL);
-    free(thread);
+    return pthread_create(id, NULL, body, arg);
 }
 
 uintptr_t plat_thread_id(void)
