@@ -51,27 +51,7 @@ hc_status hc_gcrypt_acquire(void *ctx, const hc_algorithm *alg)
     return HC_OK;
 }
 
-void hc_gcrypt_release(void *ctx)
-{
-    hc_gcrypt_ctx *c = ctx;
-    if (c->handle)
-        gcry_md_close(c->handle);
-    c->handle = NULL;
-}
-
-void hc_gcrypt_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
-{
-    hc_gcrypt_ctx *c = ctx;
-    (void)alg;
-    (void)params;
-    gcry_md_reset(c->handle);
-}
-
-void hc_gcrypt_update(void *ctx, const void *data, size_t len)
-{
-    hc_gcrypt_ctx *c = ctx;
-    gcry_md_write(c->handle, data, len);
-}
+HC_HANDLE_BACKEND_CALLS(gcrypt, gcry_md_close, gcry_md_reset, gcry_md_write)
 
 /* gcry_md_read finishes the digest and points into the context; the next
  * init resets it. */

@@ -6,13 +6,10 @@
 #ifndef HC_ALGOS_GCRYPT_BACKEND_H
 #define HC_ALGOS_GCRYPT_BACKEND_H
 
-#include "algorithm_row.h"
+#include "handle_backend.h"
 
-/* libgcrypt allocates its contexts (gcry_md_open); ours holds the handle,
- * so the rows are HC_ALG_OPAQUE_CTX. */
-typedef struct hc_gcrypt_ctx {
-    void *handle;
-} hc_gcrypt_ctx;
+/* libgcrypt allocates its contexts (gcry_md_open); ours holds the handle. */
+typedef hc_handle_ctx hc_gcrypt_ctx;
 
 /* The GCRY_MD_* ids, repeated so the table need not include gcrypt.h;
  * gcrypt_backend.c checks them against the library's header. */
@@ -29,10 +26,6 @@ enum {
     HC_GCRY_BLAKE2B_512 = 318
 };
 
-hc_status hc_gcrypt_acquire(void *ctx, const hc_algorithm *alg);
-void hc_gcrypt_release(void *ctx);
-void hc_gcrypt_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
-void hc_gcrypt_update(void *ctx, const void *data, size_t len);
-void hc_gcrypt_final(void *ctx, uint8_t *out, size_t out_len);
+HC_HANDLE_BACKEND_HOOKS(gcrypt);
 
 #endif

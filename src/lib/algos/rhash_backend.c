@@ -35,27 +35,7 @@ hc_status hc_rhash_acquire(void *ctx, const hc_algorithm *alg)
     return c->handle ? HC_OK : HC_ERR_NOMEM;
 }
 
-void hc_rhash_release(void *ctx)
-{
-    hc_rhash_ctx *c = ctx;
-    if (c->handle)
-        rhash_free(c->handle);
-    c->handle = NULL;
-}
-
-void hc_rhash_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
-{
-    hc_rhash_ctx *c = ctx;
-    (void)alg;
-    (void)params;
-    rhash_reset(c->handle);
-}
-
-void hc_rhash_update(void *ctx, const void *data, size_t len)
-{
-    hc_rhash_ctx *c = ctx;
-    rhash_update(c->handle, data, len);
-}
+HC_HANDLE_BACKEND_CALLS(rhash, rhash_free, rhash_reset, rhash_update)
 
 void hc_rhash_final(void *ctx, uint8_t *out, size_t out_len)
 {

@@ -4,12 +4,10 @@
 #ifndef HC_ALGOS_RHASH_BACKEND_H
 #define HC_ALGOS_RHASH_BACKEND_H
 
-#include "algorithm_row.h"
+#include "handle_backend.h"
 
 /* librhash allocates its contexts; ours holds the handle. */
-typedef struct hc_rhash_ctx {
-    void *handle;
-} hc_rhash_ctx;
+typedef hc_handle_ctx hc_rhash_ctx;
 
 /* The RHASH_* ids, repeated so the table need not include rhash.h;
  * rhash_backend.c checks them against the library's header. */
@@ -24,11 +22,7 @@ enum {
     HC_RHASH_SNEFRU256 = 0x10000000
 };
 
-hc_status hc_rhash_acquire(void *ctx, const hc_algorithm *alg);
-void hc_rhash_release(void *ctx);
-void hc_rhash_init(void *ctx, const hc_algorithm *alg, const hc_params *params);
-void hc_rhash_update(void *ctx, const void *data, size_t len);
-void hc_rhash_final(void *ctx, uint8_t *out, size_t out_len);
+HC_HANDLE_BACKEND_HOOKS(rhash);
 
 /* Everything a row computed by librhash's algorithm `rhash_id` (an
  * HC_RHASH_* id) has in common: a context that holds a handle, and the
