@@ -367,14 +367,15 @@ static size_t apply_shape(const hc_rule_op *op, uint8_t *b, size_t len)
 
 size_t hc_rules_apply(const hc_rules *rules, size_t i, const uint8_t *word, size_t len, uint8_t out[HC_RULE_BUF])
 {
-    uint8_t b[2 * MAX];
-    memcpy(b, word, len);
+    /* In place in out, no copy back: every function checks that it stays
+     * under MAX bytes before it writes (the wordlist search applies each
+     * rule to each word, one copy of the word less per candidate). */
+    memmove(out, word, len);
     for (uint32_t f = rules->start[i]; f < rules->start[i + 1]; f++) {
         const hc_rule_op *op = &rules->ops[f];
-        if (op->code == ':' || apply_case(op, b, len) || apply_byte(op, b, len))
+        if (op->code == ':' || apply_case(op, out, len) || apply_byte(op, out, len))
             continue;
-        len = apply_shape(op, b, len);
+        len = apply_shape(op, out, len);
     }
-    memcpy(out, b, len);
     return len;
 }
