@@ -13,7 +13,6 @@
  * do not depend on the thread count. */
 #include "hc/stream.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "crack/targets.h"
 #include "hc/cpu.h"
 #include "hc/pool.h"
+#include "platform.h"
 
 enum {
     GROUP_WORDS = 16,        /* words a thread takes at a time */
@@ -47,7 +47,7 @@ struct hc_stream {
     uint8_t *found_flags;
     size_t found_count;
 
-    pthread_mutex_t lock;
+    plat_mutex lock;
     const hc_stream_words *words;  /* the batch being searched */
     atomic_size_t next;            /* its next group */
     _Atomic size_t found_word;     /* one target: the earliest word of the batch with a match (SIZE_MAX: none) */
@@ -177,7 +177,7 @@ static void record(worker *w, size_t word, hc_count k, size_t len)
 {
     hc_stream *s = w->s;
     const hc_crack_job *job = s->job;
-    pthread_mutex_lock(&s->lock);
+    plat_mutex_lock(&s->lock);
     if (s->multi) {
         size_t t;
         if (hc_target_find(&s->set, w->digest, &t) && !s->found_flags[t]) {
@@ -204,7 +204,7 @@ static void record(worker *w, size_t word, hc_count k, size_t len)
             atomic_store(&s->found_word, word);
         }
     }
-    pthread_mutex_unlock(&s->lock);
+    plat_mutex_unlock(&s->lock);
 }
 
 /* Hashes w->text (len bytes) and checks it; true when it matched. Does
@@ -346,9 +346,9 @@ static void worker_main(void *arg, size_t index)
     hc_stream *s = arg;
     worker *w = malloc(sizeof(*w));
     if (w == NULL || hc_hasher_open(&w->hasher, s->job->alg, NULL) != HC_OK) {
-        pthread_mutex_lock(&s->lock);
+        plat_mutex_lock(&s->lock);
         s->error = HC_ERR_NOMEM;
-        pthread_mutex_unlock(&s->lock);
+        plat_mutex_unlock(&s->lock);
         atomic_store(&s->stop, true);
         free(w);
         return;
@@ -370,9 +370,9 @@ static void worker_main(void *arg, size_t index)
     }
     flush_lanes(w);
     publish(w);
-    pthread_mutex_lock(&s->lock);
+    plat_mutex_lock(&s->lock);
     s->hashed += w->hashed;
-    pthread_mutex_unlock(&s->lock);
+    plat_mutex_unlock(&s->lock);
     hc_hasher_close(&w->hasher);
     free(w);
 }
@@ -398,7 +398,7 @@ hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint
     atomic_init(&s->stop, false);
     atomic_init(&s->cancelled, false);
     s->lanes = hc_kernel_lanes(job->alg, hc_simd_active(), 0, &s->lanes_layout);
-    hc_status status = pthread_mutex_init(&s->lock, NULL) == 0 ? HC_OK : HC_ERR_NOMEM;
+    hc_status status = plat_mutex_init(&s->lock) == 0 ? HC_OK : HC_ERR_NOMEM;
     if (s->lanes && job->target_count == 0) {
         /* the key the kernel compares: the first digest word (hc_target_key) */
         const uint8_t *t = job->target;
@@ -477,6 +477,6 @@ void hc_stream_close(hc_stream *s)
     free(s->found_flags);
     if (s->multi)
         hc_target_set_free(&s->set);
-    pthread_mutex_destroy(&s->lock);
+    plat_mutex_destroy(&s->lock);
     free(s);
 }
