@@ -160,6 +160,18 @@ def test_wordlist_candidates_in_the_middle_of_the_lanes(tmp_path, alg, fn):
     assert r.nonblank[0].startswith(f"Attempts: {40 * 10 + 8:,}".replace(",", " ") + " "), r
 
 
+@pytest.mark.parametrize("alg,fn", [("md5", md5), ("ntlm", ntlm)])
+def test_hybrid_with_a_large_mask_runs_each_word_as_a_mask(tmp_path, alg, fn):
+    """100,000 mask candidates per word: each word runs as a mask in the
+    brute-force kernels; the answer and its place as with the lanes."""
+    words = write(tmp_path, "w.txt", "alpha\nbeta\nmiddle\ngamma\n")
+    for threads in ("1", "2"):
+        r = run_hc(alg, "hash", "--noprobe", "-s", fn("middle04217"), "--wordlist", words, "--mask", "?d?d?d?d?d",
+                   "-T", threads)
+        assert r.rc == 0 and r.nonblank[-1] == "Initial string is: middle04217", r
+        assert r.nonblank[0].startswith(f"Attempts: {2 * 100000 + 4218:,}".replace(",", " ") + " "), r
+
+
 def test_wordlist_from_stdin_and_many_targets(tmp_path):
     hashes = write(tmp_path, "h.txt", md5("beta") + "\n" + md5("delta") + "\n")
     r = run_hc("md5", "hash", "--noprobe", "--hashes", hashes, "--wordlist", "-",

@@ -9,6 +9,7 @@
 #include "crack/kernel.h"
 #include "crack/targets.h"
 #include "hc/cpu.h"
+#include "hc/mask.h"
 #include "hc/rules.h"
 #include "hc/stream.h"
 #include "simd.h"
@@ -131,6 +132,20 @@ static void found_many(void *arg, size_t target, const uint8_t *text, size_t len
     ((int *)arg)[target]++;
 }
 
+/* The outcome of a stream search of the words (free it). */
+static hc_crack_result search(const hc_crack_job *job, const hc_stream_attack *attack, const hc_stream_words *words)
+{
+    hc_stream *s;
+    hc_crack_result r = {0};
+    CHECK(hc_stream_open(&s, job, attack) == HC_OK);
+    if (s == NULL)
+        return r;
+    CHECK(hc_stream_feed(s, words) == HC_OK);
+    hc_stream_result(s, &r);
+    hc_stream_close(s);
+    return r;
+}
+
 /* The stream search with rules ':' and '$1' over 300 words, at a level:
  * the answer 'word137' + '1' is candidate 275, in the middle of a thread's
  * second set of 256 lanes; a 60-byte word is hashed one at a time; then
@@ -162,11 +177,7 @@ static void stream_at(const hc_algorithm *alg, hc_simd_level level)
     for (unsigned threads = 1; threads <= 2; threads++) {
         for (size_t t = 0; t < 2; t++) {
             hc_crack_job job = {.alg = alg, .target = targets + t * alg->digest_len, .threads = threads};
-            hc_stream *s;
-            hc_crack_result r = {0};
-            CHECK(hc_stream_open(&s, &job, &attack) == HC_OK);
-            CHECK(hc_stream_feed(s, &words) == HC_OK);
-            hc_stream_result(s, &r);
+            hc_crack_result r = search(&job, &attack, &words);
             const hc_count attempts = t == 0 ? 2 * ANSWER + 2 : 2 * LONG + 1;
             const bool text_ok = t == 0 ? r.found_len == answer_len && memcmp(r.found_text, answer, answer_len) == 0
                                         : r.found_len == LONG_LEN &&
@@ -175,20 +186,14 @@ static void stream_at(const hc_algorithm *alg, hc_simd_level level)
                       alg->name, hc_simd_name(level), threads, t == 0 ? "in the lanes" : "too long for them",
                       r.found, (unsigned long long)(uint64_t)r.attempts);
             hc_crack_result_free(&r);
-            hc_stream_close(s);
         }
         int hits[2] = {0, 0};
         hc_crack_job job = {.alg = alg, .targets = targets, .target_count = 2, .on_found = found_many,
                             .found_arg = hits, .threads = threads};
-        hc_stream *s;
-        hc_crack_result r = {0};
-        CHECK(hc_stream_open(&s, &job, &attack) == HC_OK);
-        CHECK(hc_stream_feed(s, &words) == HC_OK);
-        hc_stream_result(s, &r);
+        hc_crack_result r = search(&job, &attack, &words);
         CHECK_MSG(r.found && r.found_count == 2 && hits[0] == 1 && hits[1] == 1, "%s/%s: many targets", alg->name,
                   hc_simd_name(level));
         hc_crack_result_free(&r);
-        hc_stream_close(s);
     }
     hc_rules_free(&rules);
     hc_simd_limit(HC_SIMD_AVX512);
@@ -203,9 +208,55 @@ static void test_stream(void)
     }
 }
 
+/* A hybrid word + mask of 100,000 candidates per word: each word runs as a
+ * mask of its own in the brute-force engine. The answer and its attempts
+ * as the lanes give them; a word too long to be a mask goes through the
+ * lanes; many targets, one of them in two words, reported once. */
+static void test_words_as_masks(void)
+{
+    static hc_mask m;
+    hc_mask_error error;
+    CHECK(hc_mask_parse("?d?d?d?d?d", 10, NULL, &m, &error) == HC_OK);
+    const hc_stream_attack attack = {.mask = &m};
+    enum { LONG_LEN = HC_MASK_MAX_LEN - 2 };
+    static uint8_t bytes[64 + LONG_LEN];
+    memcpy(bytes, "alphabetagamma", 14);
+    memset(bytes + 14, 'x', LONG_LEN);
+    memcpy(bytes + 14 + LONG_LEN, "beta", 4);
+    const size_t offset[] = {0, 5, 9, 14, 14 + LONG_LEN, 18 + LONG_LEN};
+    const hc_stream_words words = {bytes, offset, 5};
+    const hc_algorithm *alg = hc_algorithm_find("md5");
+    uint8_t candidate[HC_STREAM_CANDIDATE_MAX], targets[3 * 16];
+    text_digest(alg, (const uint8_t *)"gamma04217", 10, targets);
+    memcpy(candidate, bytes + 14, LONG_LEN);
+    memcpy(candidate + LONG_LEN, "00042", 5);
+    text_digest(alg, candidate, LONG_LEN + 5, targets + 16);
+    text_digest(alg, (const uint8_t *)"beta99999", 9, targets + 32);
+    const hc_count per_word = 100000, expected[2] = {2 * per_word + 4217 + 1, 3 * per_word + 42 + 1};
+    for (unsigned threads = 1; threads <= 2; threads++) {
+        for (size_t t = 0; t < 2; t++) {
+            hc_crack_job job = {.alg = alg, .target = targets + 16 * t, .threads = threads};
+            hc_crack_result r = search(&job, &attack, &words);
+            CHECK_MSG(r.found && r.attempts == expected[t] && r.found_len == (t == 0 ? 10u : LONG_LEN + 5u),
+                      "word as a mask, target %zu, %u threads: found %d, %llu attempts", t, threads, r.found,
+                      (unsigned long long)(uint64_t)r.attempts);
+            hc_crack_result_free(&r);
+        }
+        int hits[3] = {0, 0, 0};
+        hc_crack_job job = {.alg = alg, .targets = targets, .target_count = 3, .on_found = found_many,
+                            .found_arg = hits, .threads = threads};
+        hc_crack_result r = search(&job, &attack, &words);
+        /* 'beta' is words 1 and 4: its answer once */
+        CHECK_MSG(r.found && r.found_count == 3 && hits[0] == 1 && hits[1] == 1 && hits[2] == 1,
+                  "words as masks, many targets: %zu found, %d %d %d", r.found_count, hits[0], hits[1], hits[2]);
+        hc_crack_result_free(&r);
+    }
+}
+
 int main(void)
 {
     test_kernels();
     test_stream();
+    test_words_as_masks();
     return test_report("test_crack_lanes");
 }

@@ -29,6 +29,12 @@ enum {
     /* Candidates hashed in one free-lanes call: a multiple of
      * HC_LANES_ALIGN; their columns (16 KiB) stay in the L1 cache. */
     LANES = 256,
+    /* A hybrid word + mask (-a 6) with at least this many mask candidates
+     * runs each word as a mask of its own in the brute-force kernels: they
+     * vary the last positions inside the kernel from tables, several times
+     * faster than the lanes, whose every candidate is laid out in full;
+     * below this the start of a run per word costs more than it saves. */
+    WORD_AS_MASK_MIN = 50000,
 };
 
 struct hc_stream {
@@ -40,6 +46,7 @@ struct hc_stream {
     hc_count per_word;
     unsigned cw;             /* 2: UTF-16LE rows */
     bool multi;
+    hc_mask *word_mask;            /* not NULL: hybrid words run as masks (WORD_AS_MASK_MIN) */
     bool lanes;                    /* the row's free-lanes kernel hashes what fits */
     hc_lanes_layout lanes_layout;
     uint32_t lanes_want;           /* one target: its key */
@@ -414,6 +421,11 @@ hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint
         if (status == HC_OK && (s->found_flags = calloc(job->target_count, 1)) == NULL)
             status = HC_ERR_NOMEM;
     }
+    hc_mb_layout brute_force;
+    if (status == HC_OK && attack->mask && !attack->mask_first && !(attack->rules && attack->rules->count) &&
+        s->mask_count >= WORD_AS_MASK_MIN && hc_kernel_layout(job->alg, hc_simd_active(), 0, &brute_force) &&
+        (s->word_mask = malloc(sizeof(*s->word_mask))) == NULL)
+        status = HC_ERR_NOMEM;
     if (status == HC_OK && job->pool == NULL && job->threads > 1)
         status = hc_pool_create(&s->own_pool, job->threads);
     if (status != HC_OK) {
@@ -424,10 +436,9 @@ hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint
     return HC_OK;
 }
 
-hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
+/* The batch's words through the threads' lanes. */
+static void search_batch(hc_stream *s, const hc_stream_words *words)
 {
-    if (hc_stream_over(s) || words->count == 0)
-        return s->error;
     s->words = words;
     atomic_store(&s->next, 0);
     hc_pool *pool = s->job->pool ? s->job->pool : s->own_pool;
@@ -440,6 +451,137 @@ hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
         atomic_store(&s->stop, true);
     }
     s->words_fed += words->count;
+}
+
+/* Many targets, a word run as a mask: each target reported once, however
+ * many words find it. */
+static void found_in_word_mask(void *arg, size_t target, const uint8_t *text, size_t len)
+{
+    hc_stream *s = arg;
+    const hc_crack_job *job = s->job;
+    plat_mutex_lock(&s->lock);
+    if (!s->found_flags[target]) {
+        s->found_flags[target] = 1;
+        s->found_count++;
+        if (job->progress)
+            atomic_fetch_add_explicit(&job->progress->found, 1, memory_order_relaxed);
+        job->on_found(job->found_arg, target, text, len);
+        if (s->found_count == s->set.count)
+            atomic_store(&s->stop, true);
+    }
+    plat_mutex_unlock(&s->lock);
+}
+
+/* A word's run as a mask: the engine counts into a progress of its own,
+ * published into the job's as it goes (from the cancel poll, every few
+ * milliseconds), since its count of answers found would repeat a target
+ * found again in a later word. */
+typedef struct word_run {
+    hc_stream *s;
+    hc_crack_progress progress;
+    atomic_uint_fast64_t published;
+} word_run;
+
+static void publish_word_run(word_run *run)
+{
+    hc_crack_progress *progress = run->s->job->progress;
+    if (progress == NULL)
+        return;
+    const uint64_t now = atomic_load_explicit(&run->progress.hashed, memory_order_relaxed);
+    uint_fast64_t before = atomic_load(&run->published);
+    while (now > before && !atomic_compare_exchange_weak(&run->published, &before, now)) {
+    }
+    if (now > before)
+        atomic_fetch_add_explicit(&progress->hashed, now - before, memory_order_relaxed);
+}
+
+static bool word_run_cancelled(void *arg)
+{
+    word_run *run = arg;
+    publish_word_run(run);
+    /* many targets: all found, the last ones in this word */
+    if (atomic_load(&run->s->stop))
+        return true;
+    const hc_crack_job *job = run->s->job;
+    return job->cancelled && job->cancelled(job->cancel_arg);
+}
+
+/* Word i of the batch as a mask: its bytes as sets of one, then the
+ * attack's mask, searched by the brute-force engine with the job's
+ * threads. */
+static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size_t i)
+{
+    const hc_mask *mask = s->attack->mask;
+    const size_t len = words->offset[i + 1] - words->offset[i];
+    hc_mask *m = s->word_mask;
+    m->length = len + mask->length;
+    for (size_t c = 0; c < len; c++) {
+        m->pos[c].count = 1;
+        m->pos[c].chars[0] = words->bytes[words->offset[i] + c];
+    }
+    memcpy(m->pos + len, mask->pos, mask->length * sizeof(mask->pos[0]));
+    word_run run = {.s = s};
+    atomic_init(&run.progress.hashed, 0);
+    atomic_init(&run.progress.length, 0);
+    atomic_init(&run.progress.found, 0);
+    atomic_init(&run.published, 0);
+    hc_crack_job job = *s->job;
+    job.mask = m;
+    job.dict = NULL;
+    job.dict_len = 0;
+    job.min_len = job.max_len = (uint32_t)m->length;
+    job.part = job.parts = 0;
+    job.pool = s->job->pool ? s->job->pool : s->own_pool;
+    job.progress = &run.progress;
+    job.cancelled = word_run_cancelled;
+    job.cancel_arg = &run;
+    if (s->multi) {
+        job.on_found = found_in_word_mask;
+        job.found_arg = s;
+    }
+    hc_crack_result r;
+    hc_status status = hc_crack_run(&job, &r);
+    if (status != HC_OK) {
+        s->error = status;
+        atomic_store(&s->stop, true);
+        return;
+    }
+    publish_word_run(&run);
+    s->hashed += r.hashed;
+    if (r.cancelled && !(s->multi && s->found_count == s->set.count)) {
+        atomic_store(&s->cancelled, true);
+        atomic_store(&s->stop, true);
+    } else if (!s->multi && r.found) {
+        s->found = true;
+        s->found_attempts = s->words_fed * s->per_word + r.attempts;
+        s->found_text = r.found_text;
+        s->found_len = r.found_len;
+        r.found_text = NULL;
+        if (s->job->progress)
+            atomic_fetch_add_explicit(&s->job->progress->found, 1, memory_order_relaxed);
+        atomic_store(&s->stop, true);
+    }
+    hc_crack_result_free(&r);
+    s->words_fed++;
+}
+
+hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
+{
+    if (hc_stream_over(s) || words->count == 0)
+        return s->error;
+    if (s->word_mask == NULL) {
+        search_batch(s, words);
+        return s->error;
+    }
+    for (size_t i = 0; i < words->count && !hc_stream_over(s); i++) {
+        if (words->offset[i + 1] - words->offset[i] + s->attack->mask->length <= HC_MASK_MAX_LEN) {
+            search_word_as_mask(s, words, i);
+        } else {
+            /* longer than a mask: this word through the lanes */
+            const hc_stream_words one = {words->bytes, words->offset + i, 1};
+            search_batch(s, &one);
+        }
+    }
     return s->error;
 }
 
@@ -475,6 +617,7 @@ void hc_stream_close(hc_stream *s)
     hc_pool_destroy(s->own_pool);
     free(s->found_text);
     free(s->found_flags);
+    free(s->word_mask);
     if (s->multi)
         hc_target_set_free(&s->set);
     plat_mutex_destroy(&s->lock);
