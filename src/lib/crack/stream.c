@@ -7,10 +7,12 @@
  * column of the thread's lanes, and a full set of lanes is hashed at once
  * in SIMD lanes; only the kernel's few reports are made again from their
  * word and index and checked with the ordinary hasher. Longer candidates,
- * and every candidate of the other rows, are hashed one at a time. With
- * one target, the match of the earliest word wins (words after a found one
- * are skipped, words before it finished), so the answer and the attempts
- * do not depend on the thread count. */
+ * and every candidate of the other rows, are hashed one at a time. A
+ * hybrid word + mask with a large mask runs each word as a mask in the
+ * brute-force engine instead (WORD_AS_MASK_MIN). With one target, the
+ * match of the earliest word wins (words after a found one are skipped,
+ * words before it finished), so the answer and the attempts do not depend
+ * on the thread count. */
 #include "hc/stream.h"
 
 #include <stdatomic.h>
