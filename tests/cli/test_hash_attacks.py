@@ -136,6 +136,42 @@ def test_wordlist_with_rules_cracks(tmp_path, alg, fn):
     assert r.nonblank[0].startswith(f"Attempts: {5000 * 4 + 4:,}".replace(",", " ") + " ")
 
 
+@pytest.mark.parametrize("alg,fn", [("md5", md5), ("sha1", lambda t: hashlib.sha1(t.encode()).hexdigest()),
+                                    ("sha256", lambda t: hashlib.sha256(t.encode()).hexdigest()), ("ntlm", ntlm)])
+def test_wordlist_candidates_in_the_middle_of_the_lanes(tmp_path, alg, fn):
+    """Candidates are hashed in SIMD lanes, 256 to a thread: the answer is
+    candidate 163, with candidates before and after it in its set of
+    lanes; a 57-byte candidate, too long for one block, is hashed one at a
+    time; a hybrid's candidate (word then mask) in the lanes too."""
+    listed = [f"w{i:03d}x" for i in range(100)]
+    listed[40] = "middle"
+    listed[70] = "L" * 56
+    words = write(tmp_path, "w.txt", "".join(w + "\n" for w in listed))
+    rules = write(tmp_path, "r.rule", ":\nu\n$1\nc $!\n")
+    for answer, place in (("middle1", 40 * 4 + 3), ("L" * 56 + "1", 70 * 4 + 3)):
+        for threads in ("1", "2"):
+            r = run_hc(alg, "hash", "--noprobe", "-s", fn(answer), "--wordlist", words, "--rules", rules,
+                       "-T", threads)
+            assert r.rc == 0, r
+            assert r.nonblank[-1] == "Initial string is: " + answer
+            assert r.nonblank[0].startswith(f"Attempts: {place:,}".replace(",", " ") + " "), r
+    r = run_hc(alg, "hash", "--noprobe", "-s", fn("middle7"), "--wordlist", words, "--mask", "?d", "-T", "2")
+    assert r.rc == 0 and r.nonblank[-1] == "Initial string is: middle7", r
+    assert r.nonblank[0].startswith(f"Attempts: {40 * 10 + 8:,}".replace(",", " ") + " "), r
+
+
+@pytest.mark.parametrize("alg,fn", [("md5", md5), ("ntlm", ntlm)])
+def test_hybrid_with_a_large_mask_runs_each_word_as_a_mask(tmp_path, alg, fn):
+    """100,000 mask candidates per word: each word runs as a mask in the
+    brute-force kernels; the answer and its place as with the lanes."""
+    words = write(tmp_path, "w.txt", "alpha\nbeta\nmiddle\ngamma\n")
+    for threads in ("1", "2"):
+        r = run_hc(alg, "hash", "--noprobe", "-s", fn("middle04217"), "--wordlist", words, "--mask", "?d?d?d?d?d",
+                   "-T", threads)
+        assert r.rc == 0 and r.nonblank[-1] == "Initial string is: middle04217", r
+        assert r.nonblank[0].startswith(f"Attempts: {2 * 100000 + 4218:,}".replace(",", " ") + " "), r
+
+
 def test_wordlist_from_stdin_and_many_targets(tmp_path):
     hashes = write(tmp_path, "h.txt", md5("beta") + "\n" + md5("delta") + "\n")
     r = run_hc("md5", "hash", "--noprobe", "--hashes", hashes, "--wordlist", "-",

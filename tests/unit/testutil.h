@@ -90,6 +90,24 @@ static inline uint64_t rng(void)
     return rng_state;
 }
 
+/* The digest hash mode compares against for a candidate text: each byte
+ * widened to a UTF-16LE code unit for the UTF-16LE rows (NTLM). */
+static inline void text_digest(const hc_algorithm *alg, const uint8_t *text, size_t len, uint8_t *digest)
+{
+    uint8_t wide[2 * 512];
+    size_t n = len;
+    const uint8_t *bytes = text;
+    if (alg->flags & HC_ALG_TEXT_UTF16LE) {
+        for (size_t i = 0; i < len && i < sizeof(wide) / 2; i++)
+            wide[2 * i] = text[i], wide[2 * i + 1] = 0;
+        bytes = wide, n = 2 * len;
+    }
+    hc_hasher h;
+    CHECK(hc_hasher_open(&h, alg, NULL) == HC_OK);
+    hc_hasher_oneshot(&h, bytes, n, digest);
+    hc_hasher_close(&h);
+}
+
 /* Feeds a tree hash (hc_hasher_tree_leaf > 0) as bigfile does: whole
  * leaves through update (sometimes none), then aligned subtrees of random
  * power-of-two sizes hashed apart, out of order, and pushed in order, then

@@ -40,7 +40,6 @@
  * as with -s, without a filter (one pass of that per-target loop). */
 #include "hc/crack.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +51,7 @@
 #include "hc/cpu.h"
 #include "hc/mask.h"
 #include "hc/pool.h"
+#include "platform.h"
 
 enum {
     /* Largest table of in-kernel suffixes (d^t entries). 16384 words per
@@ -152,7 +152,7 @@ typedef struct engine {
     hc_count base_attempts;          /* attempts before the run (§5.3) */
     hc_count size;                   /* candidates of the run */
 
-    pthread_mutex_t lock;
+    plat_mutex lock;
     /* dispenser, under lock */
     uint32_t cur_len;
     hc_count cur_off;
@@ -317,7 +317,7 @@ static uint32_t crc_zeros(const uint32_t table[256], uint32_t reg, size_t n)
 static bool next_chunk(engine *e, chunk *c)
 {
     bool ok = false;
-    pthread_mutex_lock(&e->lock);
+    plat_mutex_lock(&e->lock);
     if (!e->dispensed && !atomic_load(&e->stop) && e->next_seq <= atomic_load(&e->found_seq)) {
         length_plan plan;
         plan_length(e, e->cur_len, &plan);
@@ -344,7 +344,7 @@ static bool next_chunk(engine *e, chunk *c)
         }
         ok = true;
     }
-    pthread_mutex_unlock(&e->lock);
+    plat_mutex_unlock(&e->lock);
     return ok;
 }
 
@@ -353,7 +353,7 @@ static bool next_chunk(engine *e, chunk *c)
 static void record_match(worker *w, const chunk *c, hc_count index)
 {
     engine *e = w->e;
-    pthread_mutex_lock(&e->lock);
+    plat_mutex_lock(&e->lock);
     if (c->seq < atomic_load(&e->found_seq)) {
         uint8_t *copy = realloc(e->found_text, c->len ? c->len : 1);
         if (copy == NULL) {
@@ -371,7 +371,7 @@ static void record_match(worker *w, const chunk *c, hc_count index)
             atomic_store(&e->found_seq, c->seq);
         }
     }
-    pthread_mutex_unlock(&e->lock);
+    plat_mutex_unlock(&e->lock);
 }
 
 /* Many targets: the worker's current candidate hashes to target t (a job
@@ -379,7 +379,7 @@ static void record_match(worker *w, const chunk *c, hc_count index)
 static void record_target(worker *w, const chunk *c, size_t t)
 {
     engine *e = w->e;
-    pthread_mutex_lock(&e->lock);
+    plat_mutex_lock(&e->lock);
     if (!e->found_flags[t]) {
         uint8_t *text = e->found_text;
         if (w->base > 0) {
@@ -388,7 +388,7 @@ static void record_target(worker *w, const chunk *c, size_t t)
             if (text == NULL) {
                 e->error = HC_ERR_NOMEM;
                 atomic_store(&e->stop, true);
-                pthread_mutex_unlock(&e->lock);
+                plat_mutex_unlock(&e->lock);
                 return;
             }
             e->found_text = text;
@@ -405,15 +405,15 @@ static void record_target(worker *w, const chunk *c, size_t t)
         if (e->found_count == e->set.count)
             atomic_store(&e->stop, true);
     }
-    pthread_mutex_unlock(&e->lock);
+    plat_mutex_unlock(&e->lock);
 }
 
 static void fail(engine *e, hc_status status)
 {
-    pthread_mutex_lock(&e->lock);
+    plat_mutex_lock(&e->lock);
     if (e->error == HC_OK)
         e->error = status;
-    pthread_mutex_unlock(&e->lock);
+    plat_mutex_unlock(&e->lock);
     atomic_store(&e->stop, true);
 }
 
@@ -1076,12 +1076,12 @@ static void worker_main(void *arg, size_t index)
             run_generic(&w, &c);
     }
     publish(&w);
-    pthread_mutex_lock(&e->lock);
+    plat_mutex_lock(&e->lock);
     e->processed += w.processed;
     e->kernel_processed += w.kernel_processed;
     e->filtered_processed += w.filtered_processed;
     e->keyed_processed += w.keyed_processed;
-    pthread_mutex_unlock(&e->lock);
+    plat_mutex_unlock(&e->lock);
     free(w.digits);
     free(w.text);
     free(w.wide);
@@ -1204,7 +1204,7 @@ static hc_status engine_init(engine *e, const hc_crack_job *job, const hc_crack_
     e->cur_len = e->first_len;
     e->cur_off = e->first_off;
     e->dispensed = e->empty;
-    if (pthread_mutex_init(&e->lock, NULL) != 0)
+    if (plat_mutex_init(&e->lock) != 0)
         return HC_ERR_NOMEM;
     return HC_OK;
 }
@@ -1224,7 +1224,7 @@ hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_co
     *attempts = e.base_attempts + *hashed;
     if (*attempts < e.base_attempts)
         *attempts = HC_COUNT_MAX;
-    pthread_mutex_destroy(&e.lock);
+    plat_mutex_destroy(&e.lock);
     return HC_OK;
 }
 
@@ -1265,7 +1265,7 @@ hc_status hc_crack_walk_sized(const hc_crack_job *job, uint64_t sizes,
             }
         }
     }
-    pthread_mutex_destroy(&e.lock);
+    plat_mutex_destroy(&e.lock);
     return HC_OK;
 }
 
@@ -1335,7 +1335,7 @@ static void engine_free(engine *e)
     free(e->found_flags);
     hc_target_set_free(&e->set);
     hc_key_filter_free(&e->fixed_keys);
-    pthread_mutex_destroy(&e->lock);
+    plat_mutex_destroy(&e->lock);
 }
 
 hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, hc_crack_probe *probe)

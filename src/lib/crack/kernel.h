@@ -130,6 +130,28 @@ typedef bool hc_mb_filter_key_fn(const hc_mb_args *args, const uint32_t *target,
 typedef size_t hc_mb_kernel_fn(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                                unsigned *count);
 
+/* Free lanes (stream.c: wordlist, rules and hybrid candidates): n
+ * candidates of any lengths, each already laid out as the algorithm's one
+ * padded block, one per lane. Word j of candidate i is
+ * words[j * stride + i], in the algorithm's byte order (stride: a multiple
+ * of HC_LANES_ALIGN, and the columns readable up to it). A kernel hashes
+ * them whole and appends to hits[*count] the index of each candidate whose
+ * first digest word, read in the row's byte order (hc_target_key), is
+ * `want`, or in filter mode (filter not NULL) one of the filter's keys;
+ * hits has room for n. The caller verifies each with the ordinary hasher.
+ * Families: MD5, MD4 (and NTLM), SHA-1, SHA-224/256 (mb_lanes.h). */
+enum { HC_LANES_ALIGN = 32 }; /* the widest step of any level: 16 lanes, two vectors in flight */
+
+typedef struct hc_lanes_args {
+    const uint32_t *words;
+    size_t stride;
+    unsigned digest_len;        /* SHA-224 or SHA-256 */
+    uint32_t want;
+    const hc_mb_filter *filter;
+} hc_lanes_args;
+
+typedef void hc_lanes_fn(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count);
+
 /* How the engine completes the block after the message. */
 typedef enum hc_mb_padding {
     HC_MB_PAD_MD,     /* the row's pad_byte (0: 0x80), zeros, the bit length in the last length_bytes */
@@ -175,6 +197,8 @@ typedef struct hc_kernel {
     /* Index: hc_simd_level; NULL where that level has no entry point of its
      * own (a lower one is used; none at all: the generic path). */
     hc_mb_kernel_fn *entry[HC_SIMD_LEVEL_COUNT];
+    /* The free-lanes entry points, likewise (NULL: none). */
+    hc_lanes_fn *lanes[HC_SIMD_LEVEL_COUNT];
 } hc_kernel;
 
 /* The families (kernels.c). */
@@ -246,6 +270,21 @@ typedef struct hc_mb_layout {
 enum { HC_KERNEL_ANY_ENTRY = 1u << 0 };
 bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_mb_layout *layout);
 
+/* A row's free-lanes kernel (hc_lanes_fn) at the best level at or below
+ * `level` that the CPU runs and that beats the one-at-a-time path there
+ * (flags as hc_kernel_layout's); false when there is none. Rows whose
+ * block is an MD-style one (HC_MB_PAD_MD, the bit length in the last 8
+ * bytes, no leading bytes) only. */
+typedef struct hc_lanes_layout {
+    hc_lanes_fn *kernel;
+    hc_simd_level level;
+    bool big_endian;          /* message words and length are big-endian (SHA) */
+    unsigned max_bytes;       /* longest message of one block: 55 */
+    unsigned char_width;      /* bytes per candidate character: 2 for UTF-16LE rows */
+    uint8_t pad_byte;         /* after the message: 0x80 */
+} hc_lanes_layout;
+bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_lanes_layout *layout);
+
 /* The entry points, one per family and instruction set. */
 hc_mb_kernel_fn hc_mb_md5_portable, hc_mb_md5_avx2, hc_mb_md5_avx512;
 hc_mb_kernel_fn hc_mb_md4_portable, hc_mb_md4_avx2, hc_mb_md4_avx512;
@@ -268,5 +307,9 @@ hc_mb_kernel_fn hc_mb_edonr512_avx512;
 hc_mb_kernel_fn hc_mb_whirlpool_avx512;
 hc_mb_kernel_fn hc_mb_gost_avx2, hc_mb_gost_avx512;
 hc_mb_kernel_fn hc_mb_snefru_avx2, hc_mb_snefru_avx512;
+hc_lanes_fn hc_lanes_md5_portable, hc_lanes_md5_avx2, hc_lanes_md5_avx512;
+hc_lanes_fn hc_lanes_md4_portable, hc_lanes_md4_avx2, hc_lanes_md4_avx512;
+hc_lanes_fn hc_lanes_sha1_portable, hc_lanes_sha1_avx2, hc_lanes_sha1_avx512;
+hc_lanes_fn hc_lanes_sha256_portable, hc_lanes_sha256_avx2, hc_lanes_sha256_avx512;
 
 #endif

@@ -15,6 +15,12 @@
         [HC_SIMD_PORTABLE] = hc_mb_##family##_portable, [HC_SIMD_AVX2] = X86(hc_mb_##family##_avx2),    \
         [HC_SIMD_AVX512] = X86(hc_mb_##family##_avx512),                                                \
     }
+/* The free-lanes entry points (mb_lanes_<isa>.c), at all three levels. */
+#define LANES_ALL(family)                                                                                   \
+    {                                                                                                       \
+        [HC_SIMD_PORTABLE] = hc_lanes_##family##_portable, [HC_SIMD_AVX2] = X86(hc_lanes_##family##_avx2), \
+        [HC_SIMD_AVX512] = X86(hc_lanes_##family##_avx512),                                                 \
+    }
 /* AVX-512 only: 64-bit lanes need its 64-bit rotates and three-input logic
  * (below it the vector code loses to the scalar code of the generic path),
  * and MD2 and Tiger its byte permutes and gathers. */
@@ -23,22 +29,23 @@
 const hc_kernel hc_kernel_md5 = {
     .name = "md5", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
     .filter_key = hc_mb_md5_filter_key,
-    .entry = ENTRIES_ALL(md5),
+    .entry = ENTRIES_ALL(md5), .lanes = LANES_ALL(md5),
 };
 const hc_kernel hc_kernel_md4 = {
     .name = "md4", .word_bytes = 4, .padding = HC_MB_PAD_MD, .length_bytes = 8, .filters = true,
     .filter_key = hc_mb_md4_filter_key,
-    .entry = ENTRIES_ALL(md4),
+    .entry = ENTRIES_ALL(md4), .lanes = LANES_ALL(md4),
 };
 const hc_kernel hc_kernel_sha1 = {
     .name = "sha1", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 8,
     .filters = true, .filter_key = hc_mb_sha1_filter_key, .filter_key_fixed = true,
-    .entry = ENTRIES_ALL(sha1),
+    .entry = ENTRIES_ALL(sha1), .lanes = LANES_ALL(sha1),
 };
 const hc_kernel hc_kernel_sha256 = {
     .name = "sha256", .word_bytes = 4, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 8,
     .filters = true, .filter_key = hc_mb_sha256_filter_key, .filter_key_fixed = true,
     .portable_loses_to_sha_ext = true, .entry = ENTRIES_ALL(sha256),
+    .lanes = LANES_ALL(sha256),
 };
 const hc_kernel hc_kernel_sha512 = {
     .name = "sha512", .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 16,
@@ -174,6 +181,29 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
         layout->lead_zeros = k->lead_zeros;
         layout->char_width = (alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
         layout->pad_byte = alg->pad_byte;
+        return true;
+    }
+    return false;
+}
+
+bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_lanes_layout *layout)
+{
+    const hc_kernel *k = alg->kernel;
+    if (k == NULL || k->padding != HC_MB_PAD_MD || k->length_bytes != 8 || k->word_bytes != 4 || k->lead_zeros ||
+        k->length_big_endian || (k->block_bytes && k->block_bytes != alg->block_len) || alg->block_len != 64)
+        return false;
+    for (int l = (int)level; l >= HC_SIMD_PORTABLE; l--) {
+        if (k->lanes[l] == NULL)
+            continue;
+        if (l == HC_SIMD_PORTABLE && k->portable_loses_to_sha_ext && hc_cpu_has_sha_ni() &&
+            !(flags & HC_KERNEL_ANY_ENTRY))
+            return false;
+        layout->kernel = k->lanes[l];
+        layout->level = (hc_simd_level)l;
+        layout->big_endian = k->big_endian;
+        layout->max_bytes = max_message(k, 64);
+        layout->char_width = (alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
+        layout->pad_byte = alg->pad_byte ? alg->pad_byte : 0x80;
         return true;
     }
     return false;

@@ -272,56 +272,45 @@ static void swap(uint8_t *b, size_t i, size_t j)
     b[j] = t;
 }
 
-/* Functions that only touch the case of the word. */
-static bool apply_case(const hc_rule_op *op, uint8_t *b, size_t len)
-{
-    switch (op->code) {
-    case 'l': for (size_t i = 0; i < len; i++) b[i] = to_lower(b[i]); return true;
-    case 'u': for (size_t i = 0; i < len; i++) b[i] = to_upper(b[i]); return true;
-    case 't': for (size_t i = 0; i < len; i++) b[i] = toggle(b[i]); return true;
-    case 'c':
-        for (size_t i = 0; i < len; i++) b[i] = to_lower(b[i]);
-        if (len > 0) b[0] = to_upper(b[0]);
-        return true;
-    case 'C':
-        for (size_t i = 0; i < len; i++) b[i] = to_upper(b[i]);
-        if (len > 0) b[0] = to_lower(b[0]);
-        return true;
-    case 'T': if (op->a < len) b[op->a] = toggle(b[op->a]); return true;
-    /* hashcat leaves a word of the full 256 bytes alone here */
-    case 'E': if (len < MAX) title_sep(b, len, ' '); return true;
-    case 'e': if (len < MAX) title_sep(b, len, op->a); return true;
-    case '3': if (len < MAX) toggle_after_nth(b, len, op->a, op->b); return true;
-    default: return false;
-    }
-}
-
-/* Functions that change one byte in place. */
-static bool apply_byte(const hc_rule_op *op, uint8_t *b, size_t len)
-{
-    const size_t p = op->a;
-    switch (op->code) {
-    case 'L': if (p < len) b[p] = (uint8_t)(b[p] << 1); return true;
-    case 'R': if (p < len) b[p] = (uint8_t)(b[p] >> 1); return true;
-    case '+': if (p < len) b[p] = (uint8_t)(b[p] + 1); return true;
-    case '-': if (p < len) b[p] = (uint8_t)(b[p] - 1); return true;
-    case '.': if (p + 1 < len) b[p] = b[p + 1]; return true;
-    case ',': if (p < len && p > 0) b[p] = b[p - 1]; return true;
-    case 'o': if (p < len) b[p] = op->b; return true;
-    case 's': for (size_t i = 0; i < len; i++) if (b[i] == op->a) b[i] = op->b; return true;
-    case 'k': if (len >= 2) swap(b, 0, 1); return true;
-    case 'K': if (len >= 2) swap(b, len - 1, len - 2); return true;
-    case '*': if (p < len && op->b < len) swap(b, p, op->b); return true;
-    default: return false;
-    }
-}
-
-/* Functions that change the length (or the order); returns the length. */
-static size_t apply_shape(const hc_rule_op *op, uint8_t *b, size_t len)
+/* Function op applied to b (len bytes); returns the new length. One
+ * switch for every function: one indirect branch per function (three in
+ * a row, one per kind of function, mispredicted more than the functions
+ * took). */
+static size_t apply_op(const hc_rule_op *op, uint8_t *b, size_t len)
 {
     const size_t p = op->a, q = op->b;
     uint8_t tmp[MAX];
     switch (op->code) {
+    /* the case of the word */
+    case 'l': for (size_t i = 0; i < len; i++) b[i] = to_lower(b[i]); return len;
+    case 'u': for (size_t i = 0; i < len; i++) b[i] = to_upper(b[i]); return len;
+    case 't': for (size_t i = 0; i < len; i++) b[i] = toggle(b[i]); return len;
+    case 'c':
+        for (size_t i = 0; i < len; i++) b[i] = to_lower(b[i]);
+        if (len > 0) b[0] = to_upper(b[0]);
+        return len;
+    case 'C':
+        for (size_t i = 0; i < len; i++) b[i] = to_upper(b[i]);
+        if (len > 0) b[0] = to_lower(b[0]);
+        return len;
+    case 'T': if (op->a < len) b[op->a] = toggle(b[op->a]); return len;
+    /* hashcat leaves a word of the full 256 bytes alone here */
+    case 'E': if (len < MAX) title_sep(b, len, ' '); return len;
+    case 'e': if (len < MAX) title_sep(b, len, op->a); return len;
+    case '3': if (len < MAX) toggle_after_nth(b, len, op->a, op->b); return len;
+    /* one byte in place */
+    case 'L': if (p < len) b[p] = (uint8_t)(b[p] << 1); return len;
+    case 'R': if (p < len) b[p] = (uint8_t)(b[p] >> 1); return len;
+    case '+': if (p < len) b[p] = (uint8_t)(b[p] + 1); return len;
+    case '-': if (p < len) b[p] = (uint8_t)(b[p] - 1); return len;
+    case '.': if (p + 1 < len) b[p] = b[p + 1]; return len;
+    case ',': if (p < len && p > 0) b[p] = b[p - 1]; return len;
+    case 'o': if (p < len) b[p] = op->b; return len;
+    case 's': for (size_t i = 0; i < len; i++) if (b[i] == op->a) b[i] = op->b; return len;
+    case 'k': if (len >= 2) swap(b, 0, 1); return len;
+    case 'K': if (len >= 2) swap(b, len - 1, len - 2); return len;
+    case '*': if (p < len && op->b < len) swap(b, p, op->b); return len;
+    /* the length (or the order) */
     case 'r': return reverse(b, len);
     case 'd': return dupe_times(b, len, 1);
     case 'p': return dupe_times(b, len, (unsigned)p);
@@ -331,7 +320,8 @@ static size_t apply_shape(const hc_rule_op *op, uint8_t *b, size_t len)
         return 2 * len;
     case '{': if (len > 0) { uint8_t c = b[0]; memmove(b, b + 1, len - 1); b[len - 1] = c; } return len;
     case '}': if (len > 0) { uint8_t c = b[len - 1]; memmove(b + 1, b, len - 1); b[0] = c; } return len;
-    case '$': return insert_at(b, len, len, &op->a, 1);
+    /* insert_at at the end, without its two calls of memmove (the most common function) */
+    case '$': if (len + 1 >= MAX) return len; b[len] = op->a; return len + 1;
     case '^': return insert_at(b, len, 0, &op->a, 1);
     case 'i': return insert_at(b, len, p, &op->b, 1);
     case '[': return len > 0 ? remove_range(b, len, 0, 1) : len;
@@ -367,14 +357,12 @@ static size_t apply_shape(const hc_rule_op *op, uint8_t *b, size_t len)
 
 size_t hc_rules_apply(const hc_rules *rules, size_t i, const uint8_t *word, size_t len, uint8_t out[HC_RULE_BUF])
 {
-    uint8_t b[2 * MAX];
-    memcpy(b, word, len);
+    /* In place in out, no copy back: every function checks that it stays
+     * under MAX bytes before it writes (the wordlist search applies each
+     * rule to each word, one copy of the word less per candidate). */
+    memmove(out, word, len);
     for (uint32_t f = rules->start[i]; f < rules->start[i + 1]; f++) {
-        const hc_rule_op *op = &rules->ops[f];
-        if (op->code == ':' || apply_case(op, b, len) || apply_byte(op, b, len))
-            continue;
-        len = apply_shape(op, b, len);
+        len = apply_op(&rules->ops[f], out, len);
     }
-    memcpy(out, b, len);
     return len;
 }

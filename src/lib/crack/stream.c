@@ -1,23 +1,42 @@
 /* Searching a stream of words (hc/stream.h): each batch is cut into groups
  * of words that the job's threads take in turn; a thread makes every
  * candidate of its words (the rules, then the mask's candidates by an
- * odometer, the mangled word written once per rule) and hashes them one at
- * a time. With one target, the match of the earliest word wins (words
- * after a found one are skipped, words before it finished), so the answer
- * and the attempts do not depend on the thread count. */
+ * odometer, the mangled word written once per rule). Where the row has a
+ * free-lanes kernel (kernel.h: MD5, MD4/NTLM, SHA-1, SHA-224/256), each
+ * candidate that fits one block is laid out as its padded block in a
+ * column of the thread's lanes, and a full set of lanes is hashed at once
+ * in SIMD lanes; only the kernel's few reports are made again from their
+ * word and index and checked with the ordinary hasher. Longer candidates,
+ * and every candidate of the other rows, are hashed one at a time. A
+ * hybrid word + mask with a large mask runs each word as a mask in the
+ * brute-force engine instead (WORD_AS_MASK_MIN). With one target, the
+ * match of the earliest word wins (words after a found one are skipped,
+ * words before it finished), so the answer and the attempts do not depend
+ * on the thread count. */
 #include "hc/stream.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "crack/kernel.h"
 #include "crack/targets.h"
+#include "hc/cpu.h"
 #include "hc/pool.h"
+#include "platform.h"
 
 enum {
     GROUP_WORDS = 16,        /* words a thread takes at a time */
     POLL_CANDIDATES = 4096,  /* candidates between two cancel polls and progress updates */
+    /* Candidates hashed in one free-lanes call: a multiple of
+     * HC_LANES_ALIGN; their columns (16 KiB) stay in the L1 cache. */
+    LANES = 256,
+    /* A hybrid word + mask (-a 6) with at least this many mask candidates
+     * runs each word as a mask of its own in the brute-force kernels: they
+     * vary the last positions inside the kernel from tables, several times
+     * faster than the lanes, whose every candidate is laid out in full;
+     * below this the start of a run per word costs more than it saves. */
+    WORD_AS_MASK_MIN = 50000,
 };
 
 struct hc_stream {
@@ -29,11 +48,15 @@ struct hc_stream {
     hc_count per_word;
     unsigned cw;             /* 2: UTF-16LE rows */
     bool multi;
+    hc_mask *word_mask;            /* not NULL: hybrid words run as masks (WORD_AS_MASK_MIN) */
+    bool lanes;                    /* the row's free-lanes kernel hashes what fits */
+    hc_lanes_layout lanes_layout;
+    uint32_t lanes_want;           /* one target: its key */
     hc_target_set set;
     uint8_t *found_flags;
     size_t found_count;
 
-    pthread_mutex_t lock;
+    plat_mutex lock;
     const hc_stream_words *words;  /* the batch being searched */
     atomic_size_t next;            /* its next group */
     _Atomic size_t found_word;     /* one target: the earliest word of the batch with a match (SIZE_MAX: none) */
@@ -115,6 +138,16 @@ size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, 
 
 /* ---- the search ---------------------------------------------------------- */
 
+/* A thread's candidates waiting for the free-lanes kernel: their blocks in
+ * columns (kernel.h), and which word and index of it each is. */
+typedef struct lanes_batch {
+    uint32_t columns[16 * LANES];
+    uint32_t hits[LANES];
+    size_t word[LANES];
+    hc_count k[LANES];
+    size_t n;
+} lanes_batch;
+
 typedef struct worker {
     hc_stream *s;
     hc_hasher hasher;
@@ -123,6 +156,7 @@ typedef struct worker {
     uint16_t digits[HC_MASK_MAX_LEN];
     unsigned since_poll;
     hc_count hashed, published;
+    lanes_batch lanes;
 } worker;
 
 static void publish(worker *w)
@@ -152,7 +186,7 @@ static void record(worker *w, size_t word, hc_count k, size_t len)
 {
     hc_stream *s = w->s;
     const hc_crack_job *job = s->job;
-    pthread_mutex_lock(&s->lock);
+    plat_mutex_lock(&s->lock);
     if (s->multi) {
         size_t t;
         if (hc_target_find(&s->set, w->digest, &t) && !s->found_flags[t]) {
@@ -179,11 +213,12 @@ static void record(worker *w, size_t word, hc_count k, size_t len)
             atomic_store(&s->found_word, word);
         }
     }
-    pthread_mutex_unlock(&s->lock);
+    plat_mutex_unlock(&s->lock);
 }
 
-/* Hashes w->text (len bytes) and checks it; true when it matched. */
-static bool try_candidate(worker *w, size_t word, hc_count k, size_t len)
+/* Hashes w->text (len bytes) and checks it; true when it matched. Does
+ * not count it. */
+static bool check_candidate(worker *w, size_t word, hc_count k, size_t len)
 {
     hc_stream *s = w->s;
     const uint8_t *msg = w->text;
@@ -193,13 +228,89 @@ static bool try_candidate(worker *w, size_t word, hc_count k, size_t len)
         msg = w->wide;
     }
     hc_hasher_oneshot(&w->hasher, msg, len * s->cw, w->digest);
-    w->hashed++;
     size_t t;
     const bool hit = s->multi ? hc_target_check(&s->set, w->digest, &t)
                               : memcmp(w->digest, s->job->target, s->job->alg->digest_len) == 0;
     if (hit)
         record(w, word, k, len);
     return hit && !s->multi;
+}
+
+/* Hashes the waiting candidates in lanes; each report is made again
+ * (hc_stream_candidate) and checked with the ordinary hasher. True when
+ * one target matched. */
+static bool flush_lanes(worker *w)
+{
+    hc_stream *s = w->s;
+    lanes_batch *b = &w->lanes;
+    if (b->n == 0)
+        return false;
+    const hc_lanes_args args = {
+        .words = b->columns, .stride = LANES, .digest_len = s->job->alg->digest_len, .want = s->lanes_want,
+        .filter = s->multi ? &s->set.keys.filter : NULL,
+    };
+    unsigned reports = 0;
+    s->lanes_layout.kernel(&args, b->n, b->hits, &reports);
+    bool matched = false;
+    const hc_stream_words *words = s->words;
+    for (unsigned r = 0; r < reports; r++) {
+        const size_t i = b->word[b->hits[r]];
+        const uint8_t *word = words->bytes + words->offset[i];
+        size_t len = hc_stream_candidate(s->attack, word, words->offset[i + 1] - words->offset[i], b->k[b->hits[r]],
+                                         w->text);
+        matched |= check_candidate(w, i, b->k[b->hits[r]], len);
+    }
+    b->n = 0;
+    return matched;
+}
+
+/* Lays w->text (len characters, at most the block's message) out as its
+ * padded block in the next column of the lanes: each word read whole from
+ * the text (the buffer is longer than a block), the bytes past the message
+ * masked off and the padding byte put in, with no copy of the message. */
+static void add_to_lanes(worker *w, size_t word, hc_count k, size_t len)
+{
+    const hc_stream *s = w->s;
+    const hc_lanes_layout *l = &s->lanes_layout;
+    lanes_batch *b = &w->lanes;
+    const uint8_t *msg = w->text;
+    if (s->cw == 2) {
+        for (size_t i = 0; i < len; i++)
+            w->wide[2 * i] = w->text[i], w->wide[2 * i + 1] = 0;
+        msg = w->wide;
+    }
+    const size_t bytes = len * s->cw;
+    uint32_t *column = b->columns + b->n;
+    for (unsigned j = 0; j < 14; j++, column += LANES) {
+        const uint8_t *p = msg + 4 * j;
+        /* byte i of the word at bits 8i */
+        uint32_t v = (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+        const size_t at = 4 * (size_t)j;
+        const uint32_t keep = bytes >= at + 4 ? UINT32_MAX : bytes > at ? (1u << (8 * (bytes - at))) - 1 : 0;
+        const uint32_t pad = bytes >= at && bytes < at + 4 ? (uint32_t)l->pad_byte << (8 * (bytes - at)) : 0;
+        v = (v & keep) | pad;
+        *column = l->big_endian ? __builtin_bswap32(v) : v;
+    }
+    /* the bit length: the last 8 bytes, in the words' byte order (big-endian: high word first) */
+    const uint64_t bits = (uint64_t)bytes * 8;
+    column[0] = l->big_endian ? (uint32_t)(bits >> 32) : (uint32_t)bits;
+    column[LANES] = l->big_endian ? (uint32_t)bits : (uint32_t)(bits >> 32);
+    b->word[b->n] = word;
+    b->k[b->n] = k;
+    b->n++;
+}
+
+/* Candidate k of word `word`, w->text (len bytes): into the lanes when it
+ * fits one block, else hashed now. Counted. True when one target matched. */
+static bool try_candidate(worker *w, size_t word, hc_count k, size_t len)
+{
+    hc_stream *s = w->s;
+    w->hashed++;
+    if (s->lanes && len * s->cw <= s->lanes_layout.max_bytes) {
+        add_to_lanes(w, word, k, len);
+        return w->lanes.n == LANES && flush_lanes(w);
+    }
+    return check_candidate(w, word, k, len);
 }
 
 /* Every candidate of word i of the batch; false when the search stops. */
@@ -210,6 +321,15 @@ static bool search_word(worker *w, size_t i)
     const hc_stream_words *words = s->words;
     const uint8_t *word = words->bytes + words->offset[i];
     const size_t len = words->offset[i + 1] - words->offset[i];
+    if (a->mask == NULL) {
+        /* the rules alone: candidate k is rule k (the loop below, without
+         * its 128-bit odometer, which cost a fifth of the time) */
+        for (size_t r = 0; r < s->rule_count; r++) {
+            if (try_candidate(w, i, r, place_word(a, word, len, r, w->text)) || poll_stop(w))
+                return false;
+        }
+        return true;
+    }
     hc_count k = 0;
     for (size_t r = 0; r < s->rule_count; r++) {
         size_t n = place_word(a, word, len, r, w->text);
@@ -235,9 +355,9 @@ static void worker_main(void *arg, size_t index)
     hc_stream *s = arg;
     worker *w = malloc(sizeof(*w));
     if (w == NULL || hc_hasher_open(&w->hasher, s->job->alg, NULL) != HC_OK) {
-        pthread_mutex_lock(&s->lock);
+        plat_mutex_lock(&s->lock);
         s->error = HC_ERR_NOMEM;
-        pthread_mutex_unlock(&s->lock);
+        plat_mutex_unlock(&s->lock);
         atomic_store(&s->stop, true);
         free(w);
         return;
@@ -245,6 +365,7 @@ static void worker_main(void *arg, size_t index)
     w->s = s;
     w->since_poll = 0;
     w->hashed = w->published = 0;
+    w->lanes.n = 0;
     const size_t count = s->words->count;
     for (;;) {
         size_t first = atomic_fetch_add(&s->next, GROUP_WORDS);
@@ -256,10 +377,11 @@ static void worker_main(void *arg, size_t index)
                 break;
         }
     }
+    flush_lanes(w);
     publish(w);
-    pthread_mutex_lock(&s->lock);
+    plat_mutex_lock(&s->lock);
     s->hashed += w->hashed;
-    pthread_mutex_unlock(&s->lock);
+    plat_mutex_unlock(&s->lock);
     hc_hasher_close(&w->hasher);
     free(w);
 }
@@ -284,13 +406,28 @@ hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint
     atomic_init(&s->found_word, SIZE_MAX);
     atomic_init(&s->stop, false);
     atomic_init(&s->cancelled, false);
-    hc_status status = pthread_mutex_init(&s->lock, NULL) == 0 ? HC_OK : HC_ERR_NOMEM;
+    s->lanes = hc_kernel_lanes(job->alg, hc_simd_active(), 0, &s->lanes_layout);
+    hc_status status = plat_mutex_init(&s->lock) == 0 ? HC_OK : HC_ERR_NOMEM;
+    if (s->lanes && job->target_count == 0) {
+        /* the key the kernel compares: the first digest word (hc_target_key) */
+        const uint8_t *t = job->target;
+        s->lanes_want = s->lanes_layout.big_endian
+                            ? (uint32_t)t[0] << 24 | (uint32_t)t[1] << 16 | (uint32_t)t[2] << 8 | t[3]
+                            : (uint32_t)t[3] << 24 | (uint32_t)t[2] << 16 | (uint32_t)t[1] << 8 | t[0];
+    }
     if (status == HC_OK && job->target_count > 0) {
         s->multi = true;
-        status = hc_target_set_init(&s->set, job->targets, job->target_count, job->alg->digest_len, false);
+        /* keyed as the lanes compare: the first word in the row's byte order */
+        status = hc_target_set_init(&s->set, job->targets, job->target_count, job->alg->digest_len,
+                                    s->lanes && s->lanes_layout.big_endian);
         if (status == HC_OK && (s->found_flags = calloc(job->target_count, 1)) == NULL)
             status = HC_ERR_NOMEM;
     }
+    hc_mb_layout brute_force;
+    if (status == HC_OK && attack->mask && !attack->mask_first && !(attack->rules && attack->rules->count) &&
+        s->mask_count >= WORD_AS_MASK_MIN && hc_kernel_layout(job->alg, hc_simd_active(), 0, &brute_force) &&
+        (s->word_mask = malloc(sizeof(*s->word_mask))) == NULL)
+        status = HC_ERR_NOMEM;
     if (status == HC_OK && job->pool == NULL && job->threads > 1)
         status = hc_pool_create(&s->own_pool, job->threads);
     if (status != HC_OK) {
@@ -301,10 +438,9 @@ hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint
     return HC_OK;
 }
 
-hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
+/* The batch's words through the threads' lanes. */
+static void search_batch(hc_stream *s, const hc_stream_words *words)
 {
-    if (hc_stream_over(s) || words->count == 0)
-        return s->error;
     s->words = words;
     atomic_store(&s->next, 0);
     hc_pool *pool = s->job->pool ? s->job->pool : s->own_pool;
@@ -317,6 +453,137 @@ hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
         atomic_store(&s->stop, true);
     }
     s->words_fed += words->count;
+}
+
+/* Many targets, a word run as a mask: each target reported once, however
+ * many words find it. */
+static void found_in_word_mask(void *arg, size_t target, const uint8_t *text, size_t len)
+{
+    hc_stream *s = arg;
+    const hc_crack_job *job = s->job;
+    plat_mutex_lock(&s->lock);
+    if (!s->found_flags[target]) {
+        s->found_flags[target] = 1;
+        s->found_count++;
+        if (job->progress)
+            atomic_fetch_add_explicit(&job->progress->found, 1, memory_order_relaxed);
+        job->on_found(job->found_arg, target, text, len);
+        if (s->found_count == s->set.count)
+            atomic_store(&s->stop, true);
+    }
+    plat_mutex_unlock(&s->lock);
+}
+
+/* A word's run as a mask: the engine counts into a progress of its own,
+ * published into the job's as it goes (from the cancel poll, every few
+ * milliseconds), since its count of answers found would repeat a target
+ * found again in a later word. */
+typedef struct word_run {
+    hc_stream *s;
+    hc_crack_progress progress;
+    atomic_uint_fast64_t published;
+} word_run;
+
+static void publish_word_run(word_run *run)
+{
+    hc_crack_progress *progress = run->s->job->progress;
+    if (progress == NULL)
+        return;
+    const uint64_t now = atomic_load_explicit(&run->progress.hashed, memory_order_relaxed);
+    uint_fast64_t before = atomic_load(&run->published);
+    while (now > before && !atomic_compare_exchange_weak(&run->published, &before, now)) {
+    }
+    if (now > before)
+        atomic_fetch_add_explicit(&progress->hashed, now - before, memory_order_relaxed);
+}
+
+static bool word_run_cancelled(void *arg)
+{
+    word_run *run = arg;
+    publish_word_run(run);
+    /* many targets: all found, the last ones in this word */
+    if (atomic_load(&run->s->stop))
+        return true;
+    const hc_crack_job *job = run->s->job;
+    return job->cancelled && job->cancelled(job->cancel_arg);
+}
+
+/* Word i of the batch as a mask: its bytes as sets of one, then the
+ * attack's mask, searched by the brute-force engine with the job's
+ * threads. */
+static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size_t i)
+{
+    const hc_mask *mask = s->attack->mask;
+    const size_t len = words->offset[i + 1] - words->offset[i];
+    hc_mask *m = s->word_mask;
+    m->length = len + mask->length;
+    for (size_t c = 0; c < len; c++) {
+        m->pos[c].count = 1;
+        m->pos[c].chars[0] = words->bytes[words->offset[i] + c];
+    }
+    memcpy(m->pos + len, mask->pos, mask->length * sizeof(mask->pos[0]));
+    word_run run = {.s = s};
+    atomic_init(&run.progress.hashed, 0);
+    atomic_init(&run.progress.length, 0);
+    atomic_init(&run.progress.found, 0);
+    atomic_init(&run.published, 0);
+    hc_crack_job job = *s->job;
+    job.mask = m;
+    job.dict = NULL;
+    job.dict_len = 0;
+    job.min_len = job.max_len = (uint32_t)m->length;
+    job.part = job.parts = 0;
+    job.pool = s->job->pool ? s->job->pool : s->own_pool;
+    job.progress = &run.progress;
+    job.cancelled = word_run_cancelled;
+    job.cancel_arg = &run;
+    if (s->multi) {
+        job.on_found = found_in_word_mask;
+        job.found_arg = s;
+    }
+    hc_crack_result r;
+    hc_status status = hc_crack_run(&job, &r);
+    if (status != HC_OK) {
+        s->error = status;
+        atomic_store(&s->stop, true);
+        return;
+    }
+    publish_word_run(&run);
+    s->hashed += r.hashed;
+    if (r.cancelled && !(s->multi && s->found_count == s->set.count)) {
+        atomic_store(&s->cancelled, true);
+        atomic_store(&s->stop, true);
+    } else if (!s->multi && r.found) {
+        s->found = true;
+        s->found_attempts = s->words_fed * s->per_word + r.attempts;
+        s->found_text = r.found_text;
+        s->found_len = r.found_len;
+        r.found_text = NULL;
+        if (s->job->progress)
+            atomic_fetch_add_explicit(&s->job->progress->found, 1, memory_order_relaxed);
+        atomic_store(&s->stop, true);
+    }
+    hc_crack_result_free(&r);
+    s->words_fed++;
+}
+
+hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
+{
+    if (hc_stream_over(s) || words->count == 0)
+        return s->error;
+    if (s->word_mask == NULL) {
+        search_batch(s, words);
+        return s->error;
+    }
+    for (size_t i = 0; i < words->count && !hc_stream_over(s); i++) {
+        if (words->offset[i + 1] - words->offset[i] + s->attack->mask->length <= HC_MASK_MAX_LEN) {
+            search_word_as_mask(s, words, i);
+        } else {
+            /* longer than a mask: this word through the lanes */
+            const hc_stream_words one = {words->bytes, words->offset + i, 1};
+            search_batch(s, &one);
+        }
+    }
     return s->error;
 }
 
@@ -352,8 +619,9 @@ void hc_stream_close(hc_stream *s)
     hc_pool_destroy(s->own_pool);
     free(s->found_text);
     free(s->found_flags);
+    free(s->word_mask);
     if (s->multi)
         hc_target_set_free(&s->set);
-    pthread_mutex_destroy(&s->lock);
+    plat_mutex_destroy(&s->lock);
     free(s);
 }
