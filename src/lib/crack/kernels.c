@@ -153,6 +153,14 @@ static unsigned max_message(const hc_kernel *k, unsigned block_bytes)
     return UINT32_MAX;
 }
 
+/* The portable kernel is slower than one candidate at a time through the
+ * SHA extensions where the CPU has them: no kernel then, unless the caller
+ * asks for any entry (the tests of every level). */
+static bool portable_gives_way(const hc_kernel *k, unsigned flags)
+{
+    return k->portable_loses_to_sha_ext && hc_cpu_has_sha_ni() && !(flags & HC_KERNEL_ANY_ENTRY);
+}
+
 bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_mb_layout *layout)
 {
     const hc_kernel *k = alg->kernel;
@@ -163,8 +171,7 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
             continue;
         if (k->entry[l] == NULL)
             continue;
-        if (l == HC_SIMD_PORTABLE && k->portable_loses_to_sha_ext && hc_cpu_has_sha_ni() &&
-            !(flags & HC_KERNEL_ANY_ENTRY))
+        if (l == HC_SIMD_PORTABLE && portable_gives_way(k, flags))
             return false;
         layout->kernel = k->entry[l];
         layout->level = (hc_simd_level)l;
@@ -195,8 +202,7 @@ bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flag
     for (int l = (int)level; l >= HC_SIMD_PORTABLE; l--) {
         if (k->lanes[l] == NULL)
             continue;
-        if (l == HC_SIMD_PORTABLE && k->portable_loses_to_sha_ext && hc_cpu_has_sha_ni() &&
-            !(flags & HC_KERNEL_ANY_ENTRY))
+        if (l == HC_SIMD_PORTABLE && portable_gives_way(k, flags))
             return false;
         layout->kernel = k->lanes[l];
         layout->level = (hc_simd_level)l;
