@@ -254,6 +254,8 @@ extern const size_t cli_mode_count;
 typedef struct cli_command {
     cli_mode mode;
     const char *usage;  /* what follows "hc <name>" in its usage line */
+    /* The words after the command's name; NULL: the mode runs alone, with
+     * no algorithm word (cli_run_mode_alone). */
     int (*run)(int argc, char **argv, cli_output *out);
 } cli_command;
 

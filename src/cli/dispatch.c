@@ -103,8 +103,10 @@ int cli_run(int argc, char **argv, cli_output *out)
         return EXIT_USAGE;
     }
     const cli_command *command = find_command(first);
-    if (command != NULL)
+    if (command != NULL && command->run != NULL)
         return command->run(argc - (i + 1), argv + i + 1, out);
+    if (command != NULL)
+        return cli_run_mode_alone(out, &command->mode, argc - (i + 1), argv + i + 1);
     cli_algs algs;
     if (!cli_algs_parse(out, first, &algs))
         return EXIT_USAGE;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
 #include "cli.h"
 #include "hc/encode.h"
 #include "line_input.h"
@@ -93,18 +94,18 @@ static void explain(const hc_algorithm *alg, const char *text, size_t len, bool 
 
 static bool add_target(hash_targets *t, size_t *cap, const uint8_t *digest, unsigned len, size_t line)
 {
-    if (t->count == *cap) {
-        size_t grown = *cap ? 2 * *cap : 256;
-        uint8_t *digests = realloc(t->digests, grown * len);
-        if (digests)
-            t->digests = digests;
-        size_t *lines = realloc(t->lines, grown * sizeof(size_t));
-        if (lines)
-            t->lines = lines;
-        if (!digests || !lines)
-            return false;
-        *cap = grown;
-    }
+    /* the digests and their line numbers grow in step: one capacity, taken
+     * when both have grown */
+    size_t digests_cap = *cap, lines_cap = *cap;
+    uint8_t *digests = hc_array_grow(t->digests, &digests_cap, t->count + 1, len, 256);
+    if (digests)
+        t->digests = digests;
+    size_t *lines = hc_array_grow(t->lines, &lines_cap, t->count + 1, sizeof(*lines), 256);
+    if (lines)
+        t->lines = lines;
+    if (!digests || !lines)
+        return false;
+    *cap = digests_cap;
     memcpy(t->digests + t->count * len, digest, len);
     t->lines[t->count++] = line;
     return true;

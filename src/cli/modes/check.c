@@ -958,14 +958,8 @@ static const char *const check_examples[] = {
 const cli_mode cli_mode_check = CHECK_MODE;
 
 /* hc check ...: no algorithm word; the lines' tags or the lists' names say
- * which (§10.4). */
-static int run_check_command(int argc, char **argv, cli_output *out)
-{
-    return cli_run_mode_alone(out, &cli_mode_check, argc, argv);
-}
-
+ * which (§10.4). The mode runs alone (no .run of its own). */
 const cli_command cli_command_check = {
     .mode = CHECK_MODE,
     .usage = "[OPTIONS]",
-    .run = run_check_command,
 };

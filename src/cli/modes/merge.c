@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
 #include "args.h"
 #include "cli.h"
 #include "line_input.h"
@@ -140,14 +141,10 @@ static int compare_lines(const void *x, const void *y)
 
 static bool add_line(merge_run *run, const char *text, size_t len, const char *path, size_t path_len)
 {
-    if (run->count == run->cap) {
-        size_t cap = run->cap ? 2 * run->cap : 1024;
-        merge_line *grown = realloc(run->lines, cap * sizeof(*grown));
-        if (grown == NULL)
-            return false;
-        run->lines = grown;
-        run->cap = cap;
-    }
+    merge_line *lines = hc_array_grow(run->lines, &run->cap, run->count + 1, sizeof(*lines), 1024);
+    if (lines == NULL)
+        return false;
+    run->lines = lines;
     merge_line *l = &run->lines[run->count];
     l->path = malloc(path_len + 1);
     l->text = malloc(len + 1);
@@ -245,22 +242,13 @@ static int run_merge(const cli_algs *algs, const cli_args *args, cli_output *out
     return status;
 }
 
-#define MERGE_MODE                                                                                      \
-    {                                                                                                   \
-        .name = "merge", .description = "merge the lists of dir --part runs into one run's order",     \
-        CLI_MODE_OPTIONS(merge_options),                                                               \
-        .run = run_merge, .lists = true, .inputs = true,                                                \
-    }
-
-static const cli_mode merge_mode = MERGE_MODE;
-
-static int run_merge_command(int argc, char **argv, cli_output *out)
-{
-    return cli_run_mode_alone(out, &merge_mode, argc, argv);
-}
-
+/* hc merge LIST...: the mode runs alone (no .run of its own). */
 const cli_command cli_command_merge = {
-    .mode = MERGE_MODE,
+    .mode =
+        {
+            .name = "merge", .description = "merge the lists of dir --part runs into one run's order",
+            CLI_MODE_OPTIONS(merge_options),
+            .run = run_merge, .lists = true, .inputs = true,
+        },
     .usage = "[LIST...]",
-    .run = run_merge_command,
 };

@@ -7,38 +7,36 @@
 
 #include "hc/encode.h"
 
-/* The length of the valid UTF-8 sequence at p (RFC 3629: no overlongs, no
- * surrogates, nothing above U+10FFFF), or 0. */
+/* The well-formed UTF-8 sequences of more than one byte (Unicode's table
+ * "Well-Formed UTF-8 Byte Sequences", RFC 3629 §4): by the range of the
+ * first byte, the length and the range of the second byte; every later
+ * byte is 80..BF. Narrower second bytes rule out overlongs (E0, F0),
+ * surrogates (ED) and what lies above U+10FFFF (F4). */
+static const struct utf8_form {
+    uint8_t first_lo, first_hi, len, second_lo, second_hi;
+} utf8_forms[] = {
+    {0xC2, 0xDF, 2, 0x80, 0xBF}, {0xE0, 0xE0, 3, 0xA0, 0xBF}, {0xE1, 0xEC, 3, 0x80, 0xBF},
+    {0xED, 0xED, 3, 0x80, 0x9F}, {0xEE, 0xEF, 3, 0x80, 0xBF}, {0xF0, 0xF0, 4, 0x90, 0xBF},
+    {0xF1, 0xF3, 4, 0x80, 0xBF}, {0xF4, 0xF4, 4, 0x80, 0x8F},
+};
+
+/* The length of the valid UTF-8 sequence at p, or 0. */
 static size_t utf8_sequence(const uint8_t *p, size_t n)
 {
-    uint8_t c = p[0];
-    if (c < 0x80)
+    if (p[0] < 0x80)
         return 1;
-    size_t len;
-    uint8_t lo = 0x80, hi = 0xBF; /* range of the second byte */
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        else if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        else if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (n < len || p[1] < lo || p[1] > hi)
-        return 0;
-    for (size_t i = 2; i < len; i++)
-        if (p[i] < 0x80 || p[i] > 0xBF)
+    for (size_t f = 0; f < sizeof(utf8_forms) / sizeof(utf8_forms[0]); f++) {
+        const struct utf8_form *form = &utf8_forms[f];
+        if (p[0] < form->first_lo || p[0] > form->first_hi)
+            continue;
+        if (n < form->len || p[1] < form->second_lo || p[1] > form->second_hi)
             return 0;
-    return len;
+        for (size_t i = 2; i < form->len; i++)
+            if (p[i] < 0x80 || p[i] > 0xBF)
+                return 0;
+        return form->len;
+    }
+    return 0;
 }
 
 bool utf8_valid(const void *bytes, size_t len)

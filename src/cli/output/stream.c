@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
 #include "platform.h"
 
 void output_init(cli_output *out, FILE *stream)
@@ -32,18 +33,12 @@ static void keep_copy(cli_output *out, const char *data, size_t len)
 {
     if (!out->collect || out->no_memory)
         return;
-    if (out->saved_len + len > out->saved_cap) {
-        size_t cap = out->saved_cap ? out->saved_cap : 4096;
-        while (cap < out->saved_len + len)
-            cap *= 2;
-        char *grown = realloc(out->saved, cap);
-        if (grown == NULL) {
-            out->no_memory = true;
-            return;
-        }
-        out->saved = grown;
-        out->saved_cap = cap;
+    char *saved = hc_array_grow(out->saved, &out->saved_cap, out->saved_len + len, 1, 4096);
+    if (saved == NULL) {
+        out->no_memory = true;
+        return;
     }
+    out->saved = saved;
     memcpy(out->saved + out->saved_len, data, len);
     out->saved_len += len;
 }

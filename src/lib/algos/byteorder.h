@@ -12,40 +12,28 @@
 #define HC_BIG_ENDIAN 1
 #endif
 
-static inline uint64_t hc_load64_le(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, sizeof(v));
+/* The load and the store of one width: the host's bytes, swapped on a
+ * big-endian host. */
 #ifdef HC_BIG_ENDIAN
-    v = __builtin_bswap64(v);
+#define HC_LE_SWAP(bits, v) __builtin_bswap##bits(v)
+#else
+#define HC_LE_SWAP(bits, v) (v)
 #endif
-    return v;
-}
 
-static inline uint32_t hc_load32_le(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, sizeof(v));
-#ifdef HC_BIG_ENDIAN
-    v = __builtin_bswap32(v);
-#endif
-    return v;
-}
+#define HC_LE_WORD(bits)                                              \
+    static inline uint##bits##_t hc_load##bits##_le(const uint8_t *p) \
+    {                                                                 \
+        uint##bits##_t v;                                             \
+        memcpy(&v, p, sizeof(v));                                     \
+        return HC_LE_SWAP(bits, v);                                   \
+    }                                                                 \
+    static inline void hc_store##bits##_le(uint8_t *p, uint##bits##_t v) \
+    {                                                                 \
+        v = HC_LE_SWAP(bits, v);                                      \
+        memcpy(p, &v, sizeof(v));                                     \
+    }
 
-static inline void hc_store64_le(uint8_t *p, uint64_t v)
-{
-#ifdef HC_BIG_ENDIAN
-    v = __builtin_bswap64(v);
-#endif
-    memcpy(p, &v, sizeof(v));
-}
-
-static inline void hc_store32_le(uint8_t *p, uint32_t v)
-{
-#ifdef HC_BIG_ENDIAN
-    v = __builtin_bswap32(v);
-#endif
-    memcpy(p, &v, sizeof(v));
-}
+HC_LE_WORD(32)
+HC_LE_WORD(64)
 
 #endif

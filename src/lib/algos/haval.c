@@ -70,11 +70,7 @@ void hc_haval_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
     haval->digest_len = alg->digest_len;
 }
 
-void hc_haval_update(void *ctx, const void *data, size_t len)
-{
-    hc_haval_ctx *haval = ctx;
-    hc_md_absorb(haval, haval_compress, haval->buffer, HAVAL_BLOCK_LEN, &haval->length, data, len);
-}
+HC_MD_UPDATE(hc_haval_update, hc_haval_ctx, haval_compress)
 
 void hc_haval_final(void *ctx, uint8_t *out, size_t out_len)
 {

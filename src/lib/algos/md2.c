@@ -101,11 +101,7 @@ void hc_md2_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
     memset(ctx, 0, sizeof(hc_md2_ctx));
 }
 
-void hc_md2_update(void *ctx, const void *data, size_t len)
-{
-    hc_md2_ctx *md2 = ctx;
-    hc_md_absorb(md2, md2_compress, md2->buffer, MD2_BLOCK_LEN, &md2->length, data, len);
-}
+HC_MD_UPDATE(hc_md2_update, hc_md2_ctx, md2_compress)
 
 void hc_md2_final(void *ctx, uint8_t *out, size_t out_len)
 {

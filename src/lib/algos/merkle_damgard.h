@@ -49,6 +49,16 @@ static inline void hc_md_absorb(void *state, hc_md_compress_fn *compress, uint8_
         memcpy(buffer, data, len);
 }
 
+/* The update function of a hash whose context holds `buffer` (exactly one
+ * block: its size is the block length) and `length` (bytes so far): every
+ * such hash buffers its message the same way. */
+#define HC_MD_UPDATE(name, ctx_type, compress)                                              \
+    void name(void *ctx, const void *data, size_t len)                                      \
+    {                                                                                       \
+        ctx_type *c = ctx;                                                                  \
+        hc_md_absorb(c, compress, c->buffer, sizeof(c->buffer), &c->length, data, len);      \
+    }
+
 /* The strengthening step common to MD4-style padding: one byte pad_byte
  * after the message, zeros, and tail_len bytes of tail (the length field)
  * ending the last block.  One extra block is used when the tail does not fit

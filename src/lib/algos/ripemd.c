@@ -140,11 +140,7 @@ void hc_ripemd_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
     }
 }
 
-void hc_ripemd_update(void *ctx, const void *data, size_t len)
-{
-    hc_ripemd_ctx *rmd = ctx;
-    hc_md_absorb(rmd, ripemd_compress, rmd->buffer, RIPEMD_BLOCK_LEN, &rmd->length, data, len);
-}
+HC_MD_UPDATE(hc_ripemd_update, hc_ripemd_ctx, ripemd_compress)
 
 void hc_ripemd_final(void *ctx, uint8_t *out, size_t out_len)
 {

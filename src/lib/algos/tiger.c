@@ -92,11 +92,7 @@ void hc_tiger_init(void *ctx, const hc_algorithm *alg, const hc_params *params)
     tiger->padding = alg->pad_byte;
 }
 
-void hc_tiger_update(void *ctx, const void *data, size_t len)
-{
-    hc_tiger_ctx *tiger = ctx;
-    hc_md_absorb(tiger, tiger_compress, tiger->buffer, TIGER_BLOCK_LEN, &tiger->length, data, len);
-}
+HC_MD_UPDATE(hc_tiger_update, hc_tiger_ctx, tiger_compress)
 
 void hc_tiger_final(void *ctx, uint8_t *out, size_t out_len)
 {

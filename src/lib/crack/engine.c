@@ -193,8 +193,8 @@ typedef struct worker {
     uint32_t run_crc;
     /* kernel tables of table_len */
     uint32_t table_len;
-    void *tab_hi, *tab_lo;             /* uint32_t or uint64_t entries */
-    size_t tab_cap;
+    void *tab_hi, *tab_lo;             /* uint32_t or uint64_t entries; one block (build_tables) */
+    size_t tab_stride;
     uint32_t hits[HITS_CAP];
     /* Many targets: the filter of the values the kernel compares with its
      * last steps undone, for candidates of undone_len (0: not made) */
@@ -767,17 +767,18 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
     engine *e = w->e;
     const unsigned wb = e->layout.word_bytes;
     size_t need = plan->inner + HC_MB_TABLE_PAD;
-    if (need > w->tab_cap) {
-        void *hi = realloc(w->tab_hi, need * sizeof(uint64_t));
-        if (hi)
-            w->tab_hi = hi;
-        void *lo = realloc(w->tab_lo, need * sizeof(uint64_t));
-        if (lo)
-            w->tab_lo = lo;
-        if (!hi || !lo)
+    /* Both tables in one block, each tab_stride entries: the low one starts
+     * whole 64-byte lines after the high one, so both keep the block's
+     * alignment. Their entries are all written below. */
+    const size_t stride = (need + 7) & ~(size_t)7;
+    if (stride > w->tab_stride) {
+        uint64_t *tables = realloc(w->tab_hi, 2 * stride * sizeof(uint64_t));
+        if (tables == NULL)
             return false;
-        w->tab_cap = need;
+        w->tab_hi = tables;
+        w->tab_stride = stride;
     }
+    w->tab_lo = (uint64_t *)w->tab_hi + w->tab_stride;
     const bool be = e->layout.big_endian;
     uint16_t digits[MAX_SUFFIX] = {0};
     uint8_t block[HC_MB_MAX_WORDS * 8], suffix[MAX_SUFFIX];
@@ -1085,8 +1086,7 @@ static void worker_main(void *arg, size_t index)
     free(w.digits);
     free(w.text);
     free(w.wide);
-    free(w.tab_hi);
-    free(w.tab_lo);
+    free(w.tab_hi); /* tab_lo lies in the same block */
     free(w.run_piece);
     hc_key_filter_free(&w.undone);
     if (w.run_open)

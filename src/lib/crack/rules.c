@@ -4,6 +4,8 @@
  * word unchanged). */
 #include "hc/rules.h"
 
+#include "array_grow.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,24 +68,14 @@ void hc_rules_free(hc_rules *rules)
 
 static bool reserve(hc_rules *rules, size_t more_ops)
 {
-    if (rules->count + 2 > rules->cap) {
-        size_t cap = rules->cap ? 2 * rules->cap : 64;
-        uint32_t *start = realloc(rules->start, cap * sizeof(*start));
-        if (start == NULL)
-            return false;
-        rules->start = start;
-        rules->cap = cap;
-    }
-    if (rules->ops_len + more_ops > rules->ops_cap) {
-        size_t cap = rules->ops_cap ? 2 * rules->ops_cap : 256;
-        while (cap < rules->ops_len + more_ops)
-            cap *= 2;
-        hc_rule_op *ops = realloc(rules->ops, cap * sizeof(*ops));
-        if (ops == NULL)
-            return false;
-        rules->ops = ops;
-        rules->ops_cap = cap;
-    }
+    uint32_t *start = hc_array_grow(rules->start, &rules->cap, rules->count + 2, sizeof(*start), 64);
+    if (start == NULL)
+        return false;
+    rules->start = start;
+    hc_rule_op *ops = hc_array_grow(rules->ops, &rules->ops_cap, rules->ops_len + more_ops, sizeof(*ops), 256);
+    if (ops == NULL)
+        return false;
+    rules->ops = ops;
     if (rules->count == 0)
         rules->start[0] = 0;
     return true;

@@ -19,6 +19,7 @@
 #include "platform.h"
 
 #include "treepart.h"
+#include "array_grow.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -245,16 +246,10 @@ static int compare_names(const void *a, const void *b)
  * memory (the buffer as it was). */
 static bool grow_chars(char **data, size_t *cap, size_t need, size_t first)
 {
-    if (need <= *cap)
-        return true;
-    size_t grown_cap = *cap ? *cap : first;
-    while (grown_cap < need)
-        grown_cap *= 2;
-    char *grown = realloc(*data, grown_cap);
+    char *grown = hc_array_grow(*data, cap, need, 1, first);
     if (grown == NULL)
         return false;
     *data = grown;
-    *cap = grown_cap;
     return true;
 }
 
@@ -266,14 +261,10 @@ typedef struct offsets {
 
 static bool offsets_push(offsets *list, size_t value)
 {
-    if (list->count == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 64;
-        size_t *grown = realloc(list->items, cap * sizeof(*grown));
-        if (grown == NULL)
-            return false;
-        list->items = grown;
-        list->cap = cap;
-    }
+    size_t *items = hc_array_grow(list->items, &list->cap, list->count + 1, sizeof(*items), 64);
+    if (items == NULL)
+        return false;
+    list->items = items;
     list->items[list->count++] = value;
     return true;
 }
@@ -473,16 +464,12 @@ static bool path_reserve(walk *w, size_t len)
  * path_len)) and lists it. false only when out of memory. */
 static bool push_dir(walk *w, walk_dir *dir, size_t path_len)
 {
-    if (w->depth == w->cap) {
-        size_t cap = w->cap ? w->cap * 2 : 16;
-        frame *grown = realloc(w->stack, cap * sizeof(*grown));
-        if (grown == NULL) {
-            dir_release(dir);
-            return false;
-        }
-        w->stack = grown;
-        w->cap = cap;
+    frame *stack = hc_array_grow(w->stack, &w->cap, w->depth + 1, sizeof(*stack), 16);
+    if (stack == NULL) {
+        dir_release(dir);
+        return false;
     }
+    w->stack = stack;
     frame *f = &w->stack[w->depth++];
     memset(f, 0, sizeof(*f));
     f->dir = dir;

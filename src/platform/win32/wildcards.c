@@ -4,6 +4,8 @@
  * matches the last component; the folder part is kept as typed. */
 #include "win32.h"
 
+#include "array_grow.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,14 +17,10 @@ typedef struct name_list {
 
 static bool add_name(name_list *list, const char *folder, size_t folder_len, const char *name)
 {
-    if (list->count + 1 >= list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 16;
-        char **grown = realloc(list->names, cap * sizeof(*grown));
-        if (grown == NULL)
-            return false;
-        list->names = grown;
-        list->cap = cap;
-    }
+    char **names = hc_array_grow(list->names, &list->cap, list->count + 2, sizeof(*names), 16);
+    if (names == NULL)
+        return false;
+    list->names = names;
     size_t len = strlen(name);
     char *joined = malloc(folder_len + len + 1);
     if (joined == NULL)
