@@ -18,7 +18,7 @@
 #include "args.h"
 #include "cli.h"
 #include "fileline.h"
-#include "formats.h"
+#include "format_writer.h"
 #include "hashqueue.h"
 #include "platform.h"
 #include "line_input.h"
@@ -463,32 +463,19 @@ static void print_name_error(const char *path, size_t len, const char *reason)
     text_free(&t);
 }
 
-/* "<path>: <verdict>"; a name with a newline or carriage return is
- * escaped (line starts with '\'), as coreutils does. */
+/* The verdict's line in the run's format (check takes hc and json; hc's
+ * line for any other). */
 static void print_verdict(check_run *run, const check_job *job, const check_item *item, const hc_algorithm *alg,
                           const char *verdict, const char *error)
 {
-    text_buffer *t = &run->line;
-    text_clear(t);
-    if (run->choice.kind == FORMAT_JSON) {
-        text_append_str(t, "{");
-        text_append_json_bytes(t, "list", run->list->display, strlen(run->list->display));
-        text_printf(t, ",\"line\":%zu,", item->line);
-        text_append_json_bytes(t, "path", job->path, job->path_len);
-        text_printf(t, ",\"algorithm\":\"%s\",\"result\":\"%s\"", hc_algorithm_name(alg), verdict);
-        if (error) {
-            text_append_str(t, ",\"error\":");
-            text_append_json_string(t, error, strlen(error), NULL);
-        }
-        text_append_str(t, "}");
-    } else {
-        bool escape = memchr(job->path, '\n', job->path_len) || memchr(job->path, '\r', job->path_len);
-        if (escape)
-            text_append(t, "\\", 1);
-        text_append_gnu_name(t, job->path, job->path_len, escape);
-        text_printf(t, ": %s", verdict);
-    }
-    text_output_line(t, run->out);
+    const format_verdict v = {
+        .list = run->list->display, .line = item->line, .path = job->path, .path_len = job->path_len,
+        .alg = alg, .verdict = verdict, .error = error,
+    };
+    const format_writer *writer = format_writer_of(run->choice.kind);
+    text_clear(&run->line);
+    (writer->verdict_line ? writer : &format_hc_writer)->verdict_line(&run->line, &v);
+    text_output_line(&run->line, run->out);
 }
 
 /* The digest row k of the job produced, within the result. */

@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "habits.h"
 #include "crack_status.h"
-#include "formats.h"
+#include "format_writer.h"
 #include "args.h"
 #include "hash_attack.h"
 #include "hash_targets.h"
@@ -281,9 +281,8 @@ static void count_digits(hc_count value, char *out, size_t size)
     out[o] = '\0';
 }
 
-/* §10.3: {"algorithm":…,"target":…,"found":true,"string":…,"attempts":…,
- * "seconds":…}; "found":false and no string when nothing was found. With
- * seconds < 0 (a target of many), no attempts and seconds. */
+/* One target's JSON object (format_json.c). With seconds < 0 (a target
+ * of many), no attempts and seconds. */
 static void print_json_result(cli_output *out, const hc_algorithm *alg, const uint8_t *target, bool found,
                               const uint8_t *text, size_t len, hc_count attempts, double seconds)
 {
@@ -292,20 +291,16 @@ static void print_json_result(cli_output *out, const hc_algorithm *alg, const ui
     char hex[2 * HC_MAX_DIGEST_LEN + 1], count[48];
     hc_hex_encode(target, hc_algorithm_digest_len(alg), hex, true);
     count_digits(attempts, count, sizeof(count));
-    text_printf(&t, "{\"algorithm\":\"%s\",\"target\":\"%s\",\"found\":%s", hc_algorithm_name(alg), hex, found ? "true" : "false");
-    if (found) {
-        uint8_t *utf8 = malloc(2 * len + 1);
-        if (utf8 == NULL) {
-            t.no_memory = true;
-        } else {
-            text_append_str(&t, ",");
-            text_append_json_bytes(&t, "string", utf8, candidate_text(alg, text, len, utf8));
-            free(utf8);
-        }
-    }
-    if (seconds >= 0)
-        text_printf(&t, ",\"attempts\":%s,\"seconds\":%.6f", count, seconds);
-    text_append_str(&t, "}");
+    uint8_t *utf8 = found ? malloc(2 * len + 1) : NULL;
+    format_search record = {
+        .alg = alg, .target_hex = hex, .attempts = count, .seconds = seconds,
+        .text = utf8, .text_len = utf8 ? candidate_text(alg, text, len, utf8) : 0,
+    };
+    if (found && utf8 == NULL)
+        t.no_memory = true;
+    else
+        format_json_writer.search_line(&t, &record);
+    free(utf8);
     text_output_line(&t, out);
     text_free(&t);
 }

@@ -2,6 +2,8 @@
  * -c's checksum line "<DIGEST> <path>". */
 #include "format_writer.h"
 
+#include <string.h>
+
 #include "cli.h"
 
 static void hc_row_line(text_buffer *t, const format_row *row)
@@ -42,10 +44,22 @@ static void hc_failure_line(text_buffer *t, const char *path, const char *reason
     text_printf(t, "%s | %s", path, reason);
 }
 
+/* check: "<path>: <verdict>"; a name with a newline or carriage return
+ * is escaped (the line starts with '\\'), as coreutils does. */
+static void hc_verdict_line(text_buffer *t, const format_verdict *v)
+{
+    bool escape = memchr(v->path, '\n', v->path_len) || memchr(v->path, '\r', v->path_len);
+    if (escape)
+        text_append(t, "\\", 1);
+    text_append_gnu_name(t, v->path, v->path_len, escape);
+    text_printf(t, ": %s", v->verdict);
+}
+
 const format_writer format_hc_writer = {
     .name = "hc",
     .row_line = hc_row_line,
     .failure_line = hc_failure_line,
+    .verdict_line = hc_verdict_line,
 };
 
 /* -c: "<DIGEST> <path>" (§3.2); string mode has no -c, the digest alone

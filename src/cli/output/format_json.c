@@ -134,9 +134,41 @@ static void json_failure_line(text_buffer *t, const char *path, const char *reas
     text_printf(t, ",\"error\":\"%s\"}", reason);
 }
 
+/* {"list":…,"line":…,"path":…,"algorithm":…,"result":…[,"error":…]} */
+static void json_verdict_line(text_buffer *t, const format_verdict *v)
+{
+    text_append_str(t, "{");
+    text_append_json_bytes(t, "list", v->list, strlen(v->list));
+    text_printf(t, ",\"line\":%zu,", v->line);
+    text_append_json_bytes(t, "path", v->path, v->path_len);
+    text_printf(t, ",\"algorithm\":\"%s\",\"result\":\"%s\"", hc_algorithm_name(v->alg), v->verdict);
+    if (v->error) {
+        text_append_str(t, ",\"error\":");
+        text_append_json_string(t, v->error, strlen(v->error), NULL);
+    }
+    text_append_str(t, "}");
+}
+
+/* §10.3: {"algorithm":…,"target":…,"found":true,"string":…,"attempts":…,
+ * "seconds":…}; "found":false and no string when nothing was found. */
+static void json_search_line(text_buffer *t, const format_search *s)
+{
+    text_printf(t, "{\"algorithm\":\"%s\",\"target\":\"%s\",\"found\":%s", hc_algorithm_name(s->alg),
+                s->target_hex, s->text ? "true" : "false");
+    if (s->text) {
+        text_append_str(t, ",");
+        text_append_json_bytes(t, "string", s->text, s->text_len);
+    }
+    if (s->seconds >= 0)
+        text_printf(t, ",\"attempts\":%s,\"seconds\":%.6f", s->attempts, s->seconds);
+    text_append_str(t, "}");
+}
+
 const format_writer format_json_writer = {
     .name = "json",
     .lower_by_default = true,
     .row_line = json_row_line,
     .failure_line = json_failure_line,
+    .verdict_line = json_verdict_line,
+    .search_line = json_search_line,
 };

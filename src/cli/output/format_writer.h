@@ -1,7 +1,8 @@
 /* One writer per output format of §10.3 (--format hc|gnu|bsd|sfv|json, and
  * -c, the hc checksum line): each knows how its result lines look, and
  * format_writer_of() is the one place that picks it. String, file and dir
- * modes print their rows through it. */
+ * modes print their rows through it, check its verdicts, hash mode its
+ * JSON records. */
 #ifndef HC_CLI_FORMAT_WRITER_H
 #define HC_CLI_FORMAT_WRITER_H
 
@@ -36,6 +37,27 @@ typedef struct format_row {
     const format_file *file;
 } format_row;
 
+/* One verdict of check mode on one listed file and algorithm. */
+typedef struct format_verdict {
+    const char *list; /* the list's name as shown */
+    size_t line;      /* its line number */
+    const char *path;
+    size_t path_len;
+    const hc_algorithm *alg;
+    const char *verdict; /* OK, FAILED, ... (§10.4) */
+    const char *error;   /* why it could not be read, or NULL */
+} format_verdict;
+
+/* One target of hash mode, found or not. */
+typedef struct format_search {
+    const hc_algorithm *alg;
+    const char *target_hex;
+    const uint8_t *text; /* what was found, as UTF-8; NULL: nothing */
+    size_t text_len;
+    const char *attempts; /* digits */
+    double seconds;       /* < 0: one of many targets, no attempts and seconds */
+} format_search;
+
 typedef struct format_writer {
     const char *name;      /* the --format value ("hc" for -c too) */
     bool lower_by_default; /* the formats of other tools write lower-case hex, as those tools do */
@@ -45,6 +67,12 @@ typedef struct format_writer {
      * contract's text); NULL where the format has no line for it (stderr
      * alone says why, §10.7). */
     void (*failure_line)(text_buffer *t, const char *path, const char *reason);
+    /* Check mode's line of one verdict; NULL where check does not write
+     * the format (it takes hc and json). */
+    void (*verdict_line)(text_buffer *t, const format_verdict *v);
+    /* Hash mode's record of one target; NULL where the mode writes its own
+     * lines (hc: the summary, then "Found: ..." or "Nothing found"). */
+    void (*search_line)(text_buffer *t, const format_search *s);
     /* A checksum list `hc check` reads back: why a line of it cannot carry
      * a name that does not read back. NULL: not such a list. */
     const char *uncarried;

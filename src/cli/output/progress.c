@@ -543,32 +543,17 @@ void progress_stdout_end(const char *data, size_t len)
 
 /* The line is erased by the batch's first write, if any, and redrawn once
  * at the end. */
-void progress_hold(progress *p)
-{
-    (void)p;
-    if (!stdout_shared)
-        return;
-    plat_mutex_lock(&term.lock);
-    term.writing++;
-    plat_mutex_unlock(&term.lock);
-}
-
-void progress_release(progress *p)
-{
-    (void)p;
-    if (!stdout_shared)
-        return;
-    plat_mutex_lock(&term.lock);
-    stdout_done_locked();
-    plat_mutex_unlock(&term.lock);
-}
-
 void progress_hold_switch(void *display, bool hold)
 {
+    (void)display;
+    if (!stdout_shared)
+        return;
+    plat_mutex_lock(&term.lock);
     if (hold)
-        progress_hold(display);
+        term.writing++;
     else
-        progress_release(display);
+        stdout_done_locked();
+    plat_mutex_unlock(&term.lock);
 }
 
 void progress_warn(const char *fmt, ...)

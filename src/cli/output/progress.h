@@ -71,12 +71,11 @@ const hc_file_events *progress_events(progress *p);
 /* Erase the line and stop the display (its thread is joined). */
 void progress_stop(progress *p);
 
-/* Around a batch of result lines: the line is erased once before and
- * redrawn once after, instead of around each line (stdout on a terminal
- * only; elsewhere nothing happens). Nests with the per-write hooks. */
-void progress_hold(progress *p);
-void progress_release(progress *p);
-/* Either of them, for the file engine's hash queue (display: a progress). */
+/* Around a batch of result lines (hold true before, false after): the
+ * line is erased once before and redrawn once after, instead of around
+ * each line (stdout on a terminal only; elsewhere nothing happens). Nests
+ * with the per-write hooks. The file engine's hash queue calls it
+ * (display: a progress). */
 void progress_hold_switch(void *display, bool hold);
 
 /* For output.c, around every write to stdout; end gets the bytes

@@ -14,16 +14,8 @@
 
 #include "platform.h"
 
-static_assert((int)HC_GCRY_MD5 == (int)GCRY_MD_MD5, "gcrypt id");
-static_assert((int)HC_GCRY_SHA1 == (int)GCRY_MD_SHA1, "gcrypt id");
-static_assert((int)HC_GCRY_SHA256 == (int)GCRY_MD_SHA256, "gcrypt id");
-static_assert((int)HC_GCRY_SHA384 == (int)GCRY_MD_SHA384, "gcrypt id");
-static_assert((int)HC_GCRY_SHA512 == (int)GCRY_MD_SHA512, "gcrypt id");
-static_assert((int)HC_GCRY_SHA224 == (int)GCRY_MD_SHA224, "gcrypt id");
-static_assert((int)HC_GCRY_MD4 == (int)GCRY_MD_MD4, "gcrypt id");
-static_assert((int)HC_GCRY_WHIRLPOOL == (int)GCRY_MD_WHIRLPOOL, "gcrypt id");
-static_assert((int)HC_GCRY_GOSTR3411_CP == (int)GCRY_MD_GOSTR3411_CP, "gcrypt id");
-static_assert((int)HC_GCRY_BLAKE2B_512 == (int)GCRY_MD_BLAKE2B_512, "gcrypt id");
+#define HC_GCRY_SAME_ID(name, value) static_assert((int)HC_GCRY_##name == (int)GCRY_MD_##name, "gcrypt id " #name);
+HC_GCRY_IDS(HC_GCRY_SAME_ID)
 
 static plat_once gcrypt_once = PLAT_ONCE_INIT;
 static int gcrypt_ready;

@@ -11,20 +11,14 @@
 /* libgcrypt allocates its contexts (gcry_md_open); ours holds the handle. */
 typedef hc_handle_ctx hc_gcrypt_ctx;
 
-/* The GCRY_MD_* ids, repeated so the table need not include gcrypt.h;
- * gcrypt_backend.c checks them against the library's header. */
-enum {
-    HC_GCRY_MD5 = 1,
-    HC_GCRY_SHA1 = 2,
-    HC_GCRY_SHA256 = 8,
-    HC_GCRY_SHA384 = 9,
-    HC_GCRY_SHA512 = 10,
-    HC_GCRY_SHA224 = 11,
-    HC_GCRY_MD4 = 301,
-    HC_GCRY_WHIRLPOOL = 305,
-    HC_GCRY_GOSTR3411_CP = 311,
-    HC_GCRY_BLAKE2B_512 = 318
-};
+/* The GCRY_MD_* ids hc uses, by their names in gcrypt.h and their values:
+ * repeated so the table need not include gcrypt.h; gcrypt_backend.c checks
+ * each against the library's header. */
+#define HC_GCRY_IDS(ID)                                                                            \
+    ID(MD5, 1) ID(SHA1, 2) ID(SHA256, 8) ID(SHA384, 9) ID(SHA512, 10) ID(SHA224, 11) ID(MD4, 301) \
+    ID(WHIRLPOOL, 305) ID(GOSTR3411_CP, 311) ID(BLAKE2B_512, 318)
+#define HC_GCRY_ENUMERATOR(name, value) HC_GCRY_##name = (value),
+enum { HC_GCRY_IDS(HC_GCRY_ENUMERATOR) };
 
 HC_HANDLE_BACKEND_HOOKS(gcrypt);
 

@@ -10,14 +10,8 @@
 
 #include "platform.h"
 
-static_assert((unsigned)HC_RHASH_TIGER == (unsigned)RHASH_TIGER, "rhash id");
-static_assert((unsigned)HC_RHASH_TTH == (unsigned)RHASH_TTH, "rhash id");
-static_assert((unsigned)HC_RHASH_WHIRLPOOL == (unsigned)RHASH_WHIRLPOOL, "rhash id");
-static_assert((unsigned)HC_RHASH_GOST94_CRYPTOPRO == (unsigned)RHASH_GOST94_CRYPTOPRO, "rhash id");
-static_assert((unsigned)HC_RHASH_EDONR256 == (unsigned)RHASH_EDONR256, "rhash id");
-static_assert((unsigned)HC_RHASH_EDONR512 == (unsigned)RHASH_EDONR512, "rhash id");
-static_assert((unsigned)HC_RHASH_SNEFRU128 == (unsigned)RHASH_SNEFRU128, "rhash id");
-static_assert((unsigned)HC_RHASH_SNEFRU256 == (unsigned)RHASH_SNEFRU256, "rhash id");
+#define HC_RHASH_SAME_ID(name, value) static_assert((unsigned)HC_RHASH_##name == (unsigned)RHASH_##name, "rhash id " #name);
+HC_RHASH_IDS(HC_RHASH_SAME_ID)
 
 /* rhash_library_init() fills static tables and is not thread-safe itself. */
 static plat_once rhash_once = PLAT_ONCE_INIT;

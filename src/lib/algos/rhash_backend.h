@@ -9,18 +9,14 @@
 /* librhash allocates its contexts; ours holds the handle. */
 typedef hc_handle_ctx hc_rhash_ctx;
 
-/* The RHASH_* ids, repeated so the table need not include rhash.h;
- * rhash_backend.c checks them against the library's header. */
-enum {
-    HC_RHASH_TIGER = 0x10,
-    HC_RHASH_TTH = 0x20,
-    HC_RHASH_WHIRLPOOL = 0x200,
-    HC_RHASH_GOST94_CRYPTOPRO = 0x1000,
-    HC_RHASH_EDONR256 = 0x0100000,
-    HC_RHASH_EDONR512 = 0x0200000,
-    HC_RHASH_SNEFRU128 = 0x8000000,
-    HC_RHASH_SNEFRU256 = 0x10000000
-};
+/* The RHASH_* ids hc uses, by their names in rhash.h and their values:
+ * repeated so the table need not include rhash.h; rhash_backend.c checks
+ * each against the library's header. */
+#define HC_RHASH_IDS(ID)                                                                             \
+    ID(TIGER, 0x10) ID(TTH, 0x20) ID(WHIRLPOOL, 0x200) ID(GOST94_CRYPTOPRO, 0x1000) ID(EDONR256, 0x0100000) \
+    ID(EDONR512, 0x0200000) ID(SNEFRU128, 0x8000000) ID(SNEFRU256, 0x10000000)
+#define HC_RHASH_ENUMERATOR(name, value) HC_RHASH_##name = (value),
+enum { HC_RHASH_IDS(HC_RHASH_ENUMERATOR) };
 
 HC_HANDLE_BACKEND_HOOKS(rhash);
 

@@ -1,4 +1,5 @@
-/* The platform layer's shared code (common.h): thread handles, buffers. */
+/* The platform layer's shared code (common.h): thread handles, buffers,
+ * the machine's description. */
 #include "common.h"
 
 #include <errno.h>
@@ -54,4 +55,18 @@ ptrdiff_t plat_read_not_supported(plat_file file, void *buffer, size_t len, uint
     (void)offset;
     errno = ENOTSUP;
     return -1;
+}
+
+unsigned plat_cpu_count(void)
+{
+    unsigned n = plat_os_cpu_count();
+    return n > 0 ? n : 1;
+}
+
+void plat_cpu_model(char *out, size_t size)
+{
+    if (size == 0)
+        return;
+    out[0] = '\0';
+    plat_os_cpu_model(out, size);
 }

@@ -14,6 +14,13 @@
  * the OS has them. 0, or the error number. */
 int plat_os_thread_create(pthread_t *id, void *(*body)(void *arg), void *arg);
 
+/* The CPUs this process may run on; 0 when the OS does not say. */
+unsigned plat_os_cpu_count(void);
+
+/* The CPU's name into out (size >= 1, out[0] already '\0'); out left
+ * empty when the OS does not say. */
+void plat_os_cpu_model(char *out, size_t size);
+
 /* Makes *buffer (of *capacity bytes) hold at least len bytes, dropping
  * what it held. 0, or -1 with errno ENOMEM (the buffer then empty). */
 int plat_reserve_buffer(void **buffer, size_t *capacity, size_t len);

@@ -1,6 +1,7 @@
 /* The machine and the clocks (platform.h). */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT (Linux) */
 #include "posix.h"
+#include "../common/common.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -16,7 +17,7 @@
 #include <sys/sysctl.h>
 #endif
 
-unsigned plat_cpu_count(void)
+unsigned plat_os_cpu_count(void)
 {
 #ifdef __linux__
     /* the CPUs this process may use (taskset, cgroups' cpusets) */
@@ -28,14 +29,11 @@ unsigned plat_cpu_count(void)
     }
 #endif
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
+    return n > 0 ? (unsigned)n : 0;
 }
 
-void plat_cpu_model(char *out, size_t size)
+void plat_os_cpu_model(char *out, size_t size)
 {
-    if (size == 0)
-        return;
-    out[0] = '\0';
 #ifdef __APPLE__
     size_t len = size;
     if (sysctlbyname("machdep.cpu.brand_string", out, &len, NULL, 0) != 0)

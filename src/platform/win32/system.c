@@ -1,5 +1,6 @@
 /* The machine and the clocks (platform.h). */
 #include "win32.h"
+#include "../common/common.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -9,21 +10,17 @@
 
 /* The CPUs of the process's affinity mask (one processor group: what a
  * process's threads run on unless they ask for more). */
-unsigned plat_cpu_count(void)
+unsigned plat_os_cpu_count(void)
 {
     DWORD_PTR process, system;
     if (GetProcessAffinityMask(GetCurrentProcess(), &process, &system) && process != 0)
         return (unsigned)__builtin_popcountll((unsigned long long)process);
-    DWORD n = GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
-    return n > 0 ? (unsigned)n : 1;
+    return (unsigned)GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
 }
 
 /* The CPU's brand string, from the CPU itself. */
-void plat_cpu_model(char *out, size_t size)
+void plat_os_cpu_model(char *out, size_t size)
 {
-    if (size == 0)
-        return;
-    out[0] = '\0';
 #if defined(__x86_64__) || defined(__i386__)
     unsigned words[12];
     if (__get_cpuid_max(0x80000000u, NULL) < 0x80000004u)

@@ -89,15 +89,12 @@
 #define EDONR_VLS1(x, s) EDONR_LS1(EDONR_T, EDONR_ROL, vc, x, s, EDONR_ROT_S)
 #define EDONR_VLS2(y, t) EDONR_LS2(EDONR_T, EDONR_ROL, vnc, y, t, EDONR_ROT_T)
 
-/* LOW: the message lies in words 0..7 (the varying word is below 8), so
- * words 8..15 hold only padding and length. */
-MB_INLINE size_t edonr_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                              unsigned *count, const bool LOW)
+/* Once per call: the message's words broadcast (xc), the squares of the
+ * initial pipe (vs_p1, vt_p0), and with LOW those of the message's upper
+ * half (vs_hi, vt_hi), which no lane changes then. */
+MB_INLINE void edonr_once_per_call(const EDONR_W *w, EDONR_T xc[16], EDONR_T vs_p1[8], EDONR_T vt_p0[8],
+                                   EDONR_T vs_hi[8], EDONR_T vt_hi[8])
 {
-    const unsigned J = args->word;
-    const EDONR_W *w = EDONR_WORDS(args);
-    /* Once per call: the squares of the initial pipe, and with LOW those of
-     * the message's upper half. */
     EDONR_W p0[8], p1[8], hi_rev[8], hi[8], s_p1[8], t_p0[8], s_hi[8], t_hi[8];
     for (unsigned i = 0; i < 8; i++) {
         p0[i] = EDONR_IV(i);
@@ -110,8 +107,6 @@ MB_INLINE size_t edonr_kernel(const hc_mb_args *args, size_t u, size_t end, uint
     EDONR_LS2(EDONR_W, EDONR_SROL, nc, p0, t_p0, EDONR_ROT_T);
     EDONR_LS1(EDONR_W, EDONR_SROL, c, hi_rev, s_hi, EDONR_ROT_S);
     EDONR_LS2(EDONR_W, EDONR_SROL, nc, hi, t_hi, EDONR_ROT_T);
-    const EDONR_T vc = EDONR_SET1(c), vnc = EDONR_SET1(nc), want = EDONR_SET1(EDONR_TARGET(args));
-    EDONR_T xc[16], vs_p1[8], vt_p0[8], vs_hi[8], vt_hi[8];
     for (unsigned i = 0; i < 16; i++)
         xc[i] = EDONR_SET1(w[i]);
     for (unsigned i = 0; i < 8; i++) {
@@ -120,58 +115,79 @@ MB_INLINE size_t edonr_kernel(const hc_mb_args *args, size_t u, size_t end, uint
         vs_hi[i] = EDONR_SET1(s_hi[i]);
         vt_hi[i] = EDONR_SET1(t_hi[i]);
     }
+}
 
+/* The first digest word of the lanes' messages x: the compression of one
+ * block from the initial pipe, cut down to what P1'[0] needs. vc and vnc
+ * are the constants the squares take (EDONR_VLS1/2). */
+MB_INLINE EDONR_T edonr_first_word(const EDONR_T x[16], const EDONR_T vs_p1[8], const EDONR_T vt_p0[8],
+                                   const EDONR_T vs_hi[8], const EDONR_T vt_hi[8], const EDONR_T vc,
+                                   const EDONR_T vnc, const bool LOW)
+{
+    EDONR_T s[8], t[8], p[8], q[8], m[8];
+    /* p = Q(rev(M[8..15]), M[0..7]) */
+    if (LOW) {
+        for (unsigned i = 0; i < 8; i++)
+            s[i] = vs_hi[i];
+    } else {
+        for (unsigned i = 0; i < 8; i++)
+            m[i] = x[15 - i];
+        EDONR_VLS1(m, s);
+    }
+    EDONR_VLS2(x, t);
+    EDONR_VQ(s, t, p);
+    /* q = Q(p, M[8..15]) */
+    EDONR_VLS1(p, s);
+    if (LOW) {
+        for (unsigned i = 0; i < 8; i++)
+            t[i] = vt_hi[i];
+    } else {
+        EDONR_VLS2(x + 8, t);
+    }
+    EDONR_VQ(s, t, q);
+    /* p = Q(P1, p); q = Q(p, q) */
+    EDONR_VLS2(p, t);
+    EDONR_VQ(vs_p1, t, p);
+    EDONR_VLS1(p, s);
+    EDONR_VLS2(q, t);
+    EDONR_VQ(s, t, q);
+    /* p = Q(p, P0); q = Q(q, p) */
+    EDONR_VLS1(p, s);
+    EDONR_VQ(s, vt_p0, p);
+    EDONR_VLS1(q, s);
+    EDONR_VLS2(p, t);
+    EDONR_VQ(s, t, q);
+    /* P0' = Q(rev(M[0..7]), p) */
+    for (unsigned i = 0; i < 8; i++)
+        m[i] = x[7 - i];
+    EDONR_VLS1(m, s);
+    EDONR_VLS2(p, t);
+    EDONR_VQ(s, t, p);
+    /* P1'[0] of Q(P0', q): r0 needs s0, s1, s4 and t0, t1, t5 only. */
+    EDONR_VLS1(p, s);
+    EDONR_VLS2(q, t);
+    return EDONR_XOR3(s[0], s[4], s[1]) + EDONR_XOR3(t[0], t[1], t[5]);
+}
+
+/* LOW: the message lies in words 0..7 (the varying word is below 8), so
+ * words 8..15 hold only padding and length. */
+MB_INLINE size_t edonr_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                              unsigned *count, const bool LOW)
+{
+    const unsigned J = args->word;
+    EDONR_T xc[16], vs_p1[8], vt_p0[8], vs_hi[8], vt_hi[8];
+    edonr_once_per_call(EDONR_WORDS(args), xc, vs_p1, vt_p0, vs_hi, vt_hi);
+    const EDONR_T vc = EDONR_SET1(EDONR_C), vnc = EDONR_SET1(~EDONR_C), want = EDONR_SET1(EDONR_TARGET(args));
     for (; u < end; u += EDONR_VL) {
         if (*count + EDONR_VL > cap)
             return u;
-        EDONR_T x[16], s[8], t[8], p[8], q[8], m[8];
+        EDONR_T x[16];
         for (unsigned i = 0; i < 16; i++)
             x[i] = xc[i];
         x[J] += EDONR_LOAD(EDONR_TAB_HI(args) + u);
         if (args->two)
             x[J - 1] += EDONR_LOAD(EDONR_TAB_LO(args) + u);
-        /* p = Q(rev(M[8..15]), M[0..7]) */
-        if (LOW) {
-            for (unsigned i = 0; i < 8; i++)
-                s[i] = vs_hi[i];
-        } else {
-            for (unsigned i = 0; i < 8; i++)
-                m[i] = x[15 - i];
-            EDONR_VLS1(m, s);
-        }
-        EDONR_VLS2(x, t);
-        EDONR_VQ(s, t, p);
-        /* q = Q(p, M[8..15]) */
-        EDONR_VLS1(p, s);
-        if (LOW) {
-            for (unsigned i = 0; i < 8; i++)
-                t[i] = vt_hi[i];
-        } else {
-            EDONR_VLS2(x + 8, t);
-        }
-        EDONR_VQ(s, t, q);
-        /* p = Q(P1, p); q = Q(p, q) */
-        EDONR_VLS2(p, t);
-        EDONR_VQ(vs_p1, t, p);
-        EDONR_VLS1(p, s);
-        EDONR_VLS2(q, t);
-        EDONR_VQ(s, t, q);
-        /* p = Q(p, P0); q = Q(q, p) */
-        EDONR_VLS1(p, s);
-        EDONR_VQ(s, vt_p0, p);
-        EDONR_VLS1(q, s);
-        EDONR_VLS2(p, t);
-        EDONR_VQ(s, t, q);
-        /* P0' = Q(rev(M[0..7]), p) */
-        for (unsigned i = 0; i < 8; i++)
-            m[i] = x[7 - i];
-        EDONR_VLS1(m, s);
-        EDONR_VLS2(p, t);
-        EDONR_VQ(s, t, p);
-        /* P1'[0] of Q(P0', q): r0 needs s0, s1, s4 and t0, t1, t5 only. */
-        EDONR_VLS1(p, s);
-        EDONR_VLS2(q, t);
-        EDONR_T digest0[1] = {EDONR_XOR3(s[0], s[4], s[1]) + EDONR_XOR3(t[0], t[1], t[5])};
+        EDONR_T digest0[1] = {edonr_first_word(x, vs_p1, vt_p0, vs_hi, vt_hi, vc, vnc, LOW)};
         /* filter mode: the first digest word is the target set's key (for
          * EDON-R-512 its low half, the digest's first four bytes) */
 #if EDONR_WIDE
