@@ -23,6 +23,7 @@
 #include "platform.h"
 #include "line_input.h"
 #include "progress.h"
+#include "progress_count.h"
 #include "sumfile.h"
 
 static const cli_option_spec check_options[] = {
@@ -719,14 +720,12 @@ static int check_list_file(check_run *run, const char *name)
  * standard input or a pipe cannot be read twice: no totals then. */
 
 typedef struct check_count {
-    plat_thread *thread;
-    atomic_bool stop;
+    progress_count *count;
     check_run run;             /* its own batch, list and name buffer */
     size_t capacity;           /* the verifying side's batch size */
     const char *const *lists;
     size_t list_count;
     uint64_t files, bytes;
-    progress *display;
 } check_count;
 
 static void count_batch(check_count *c)
@@ -746,14 +745,8 @@ static void count_batch(check_count *c)
     run->item_count = 0;
 }
 
-static bool count_stopped(void *arg)
-{
-    check_count *c = arg;
-    return atomic_load_explicit(&c->stop, memory_order_relaxed);
-}
-
 /* false when the list cannot be counted ahead (a pipe, out of memory). */
-static bool count_list(check_count *c, const char *name)
+static bool count_list(check_count *c, progress_count *count, const char *name)
 {
     check_run *run = &c->run;
     /* stat before open: opening a FIFO would release its writer, which
@@ -762,7 +755,7 @@ static bool count_list(check_count *c, const char *name)
     if (strcmp(name, "-") == 0 || (plat_path_info(name, &info) == 0 && info.kind != PLAT_KIND_REGULAR))
         return false;
     line_input in;
-    if (!line_input_open(&in, name, count_stopped, c))
+    if (!line_input_open(&in, name, progress_count_stopped, count))
         return errno != ENOMEM; /* verified: nothing (an error message) */
     bool counted = plat_file_info_of(in.fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR;
     check_list list = list_start(name);
@@ -789,17 +782,15 @@ static bool count_list(check_count *c, const char *name)
     return counted;
 }
 
-static void *count_main(void *arg)
+static bool count_lists(progress_count *count, void *arg, uint64_t *files, uint64_t *bytes)
 {
     check_count *c = arg;
     bool counted = true;
     for (size_t i = 0; i < c->list_count && counted; i++)
-        counted = count_list(c, c->lists[i]);
-    /* stopped, or a list that cannot be counted: no totals rather than
-     * wrong ones */
-    if (counted && !atomic_load(&c->stop))
-        progress_set_totals(c->display, c->files, c->bytes);
-    return NULL;
+        counted = count_list(c, count, c->lists[i]);
+    *files = c->files;
+    *bytes = c->bytes;
+    return counted;
 }
 
 static void count_free(check_count *c)
@@ -819,17 +810,15 @@ static check_count *count_start(const check_run *verify, const char *const *list
     check_count *c = calloc(1, sizeof(*c));
     if (c == NULL)
         return NULL;
-    atomic_init(&c->stop, false);
     c->run.algs = verify->algs;
     c->capacity = verify->job_cap;
     c->lists = lists;
     c->list_count = list_count;
-    c->display = display;
     c->run.jobs = malloc(c->capacity * sizeof(*c->run.jobs));
     c->run.items = malloc(ITEMS_PER_BATCH * sizeof(*c->run.items));
     c->run.name = malloc(NAME_MAX_BYTES);
     if (c->run.jobs == NULL || c->run.items == NULL || c->run.name == NULL ||
-        plat_thread_start(&c->thread, count_main, c) != 0) {
+        (c->count = progress_count_start(display, count_lists, c)) == NULL) {
         count_free(c);
         return NULL;
     }
@@ -841,8 +830,7 @@ static void count_stop(check_count *c)
 {
     if (c == NULL)
         return;
-    atomic_store(&c->stop, true);
-    plat_thread_join(c->thread);
+    progress_count_stop(c->count);
     count_free(c);
 }
 
