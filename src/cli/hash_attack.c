@@ -132,8 +132,9 @@ static bool check_combination(const cli_args *args)
         clash = "--rules mangle the words of --wordlist: give one";
     else if (args->present[OPT_INCREMENT] && !args->present[OPT_MASK])
         clash = "--increment walks the prefixes of --mask: give one";
-    else if (args->present[OPT_INCREMENT] && args->present[OPT_WORDLIST])
-        clash = "--increment is for a mask alone, not with --wordlist";
+    else if (args->present[OPT_INCREMENT] && args->present[OPT_WORDLIST] &&
+             strcmp(args->value[OPT_WORDLIST], "-") == 0)
+        clash = "--increment reads the wordlist once per mask length: it cannot be standard input";
     if (clash)
         fprintf(stderr, "hc: %s\n", clash);
     return clash == NULL;
@@ -173,25 +174,56 @@ void hash_attack_free(hash_attack *a)
     memset(a, 0, sizeof(*a));
 }
 
-void hash_attack_job(const hash_attack *a, const cli_args *args, hc_crack_job *job)
+/* The prefixes --increment walks: -n and -x bound them; by default all of
+ * them. */
+static void increment_bounds(const cli_args *args, size_t length, size_t min, size_t max, size_t *lo, size_t *hi)
+{
+    *lo = args->present[OPT_MIN] ? min : 1;
+    *hi = args->present[OPT_MAX] && max < length ? max : length;
+    if (*lo > *hi)
+        *lo = *hi;
+}
+
+void hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job)
 {
     if (a->kind == ATTACK_WORDLIST) {
+        if (a->increment)
+            increment_bounds(args, a->mask->length, job->min_len, job->max_len, &a->pass_min, &a->pass_max);
         job->dict_len = 0; /* no keyspace: the status line shows no percentage */
         job->min_len = job->max_len = 1;
         return;
     }
     if (a->kind != ATTACK_MASK)
         return;
-    const uint32_t length = (uint32_t)a->mask->length, min = job->min_len, max = job->max_len;
+    const size_t length = a->mask->length, min = job->min_len, max = job->max_len;
     job->mask = a->mask;
-    job->min_len = job->max_len = length;
+    job->min_len = job->max_len = (uint32_t)length;
     if (a->increment) {
-        /* -n and -x bound the prefixes; by default all of them */
-        job->min_len = args->present[OPT_MIN] ? min : 1;
-        job->max_len = args->present[OPT_MAX] && max < length ? max : length;
-        if (job->min_len > job->max_len)
-            job->min_len = job->max_len;
+        size_t lo, hi;
+        increment_bounds(args, length, min, max, &lo, &hi);
+        job->min_len = (uint32_t)lo;
+        job->max_len = (uint32_t)hi;
     }
+}
+
+/* The stream's attack for a pass: the whole mask, or its prefix of
+ * `positions` (prefix: room for the copy). */
+static const hc_stream_attack *pass_attack(const hash_attack *a, size_t positions, hc_mask *prefix,
+                                           hc_stream_attack *attack)
+{
+    *attack = a->stream;
+    if (a->pass_max == 0)
+        return attack;
+    memcpy(prefix->pos, a->mask->pos, positions * sizeof(prefix->pos[0]));
+    prefix->length = positions;
+    attack->mask = prefix;
+    return attack;
+}
+
+/* The first pass of the wordlist (the last: a->pass_max). */
+static size_t first_pass(const hash_attack *a)
+{
+    return a->pass_max ? a->pass_min : 0;
 }
 
 /* ---- the wordlist ------------------------------------------------------------------- */
@@ -274,27 +306,57 @@ static bool feed(void *arg, const hc_stream_words *words)
     return run->status == HC_OK && !hc_stream_over(run->stream);
 }
 
-hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crack_result *result)
+/* One pass of the wordlist into *result; *read: whether the list could be
+ * read (a list that cannot was said on stderr: the search ends there, not
+ * found). */
+static hc_status run_pass(const hash_attack *a, const hc_crack_job *job, const hc_stream_attack *attack,
+                          hc_crack_result *result, bool *read)
 {
-    if (a->kind != ATTACK_WORDLIST)
-        return hc_crack_run(job, result);
     stream_run run = {NULL, HC_OK};
-    memset(result, 0, sizeof(*result));
-    hc_status status = hc_stream_open(&run.stream, job, &a->stream);
+    hc_status status = hc_stream_open(&run.stream, job, attack);
     if (status != HC_OK)
         return status;
-    /* a wordlist that cannot be read was said on stderr: the search ends
-     * there, not found */
-    each_batch(a, feed, &run);
+    *read = each_batch(a, feed, &run);
     hc_stream_result(run.stream, result);
     hc_stream_close(run.stream);
     return run.status;
 }
 
+hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crack_result *result,
+                          hash_attack_settled_fn *settled, void *settled_arg)
+{
+    if (a->kind != ATTACK_WORDLIST)
+        return hc_crack_run(job, result);
+    memset(result, 0, sizeof(*result));
+    hc_mask *prefix = a->pass_max ? malloc(sizeof(*prefix)) : NULL;
+    if (a->pass_max && prefix == NULL)
+        return HC_ERR_NOMEM;
+    hc_status status = HC_OK;
+    hc_count attempts = 0, hashed = 0;
+    for (size_t n = first_pass(a); n <= a->pass_max; n++) {
+        hc_stream_attack attack;
+        bool read = false;
+        hc_crack_result_free(result);
+        memset(result, 0, sizeof(*result));
+        status = run_pass(a, job, pass_attack(a, n, prefix, &attack), result, &read);
+        /* the answer's attempts count every candidate of the passes before */
+        attempts += result->attempts;
+        hashed += result->hashed;
+        if (status != HC_OK || !read || result->found || result->cancelled || (settled && settled(settled_arg)))
+            break;
+    }
+    result->attempts = attempts;
+    result->hashed = hashed;
+    if (settled && settled(settled_arg))
+        result->found = true;
+    free(prefix);
+    return status;
+}
+
 /* ---- --stdout -------------------------------------------------------------------------- */
 
 typedef struct printer {
-    const hash_attack *a;
+    const hc_stream_attack *attack; /* the pass's */
     int write_errno; /* of the first failed write; 0 while none failed */
 } printer;
 
@@ -311,25 +373,44 @@ static bool emit(void *arg, const uint8_t *text, size_t len)
 static bool print_words(void *arg, const hc_stream_words *words)
 {
     printer *p = arg;
-    const hc_count per_word = hc_stream_per_word(&p->a->stream);
+    const hc_count per_word = hc_stream_per_word(p->attack);
     uint8_t out[HC_STREAM_CANDIDATE_MAX];
     for (size_t i = 0; i < words->count; i++) {
         const uint8_t *word = words->bytes + words->offset[i];
         const size_t len = words->offset[i + 1] - words->offset[i];
         for (hc_count k = 0; k < per_word; k++)
-            if (!emit(p, out, hc_stream_candidate(&p->a->stream, word, len, k, out)))
+            if (!emit(p, out, hc_stream_candidate(p->attack, word, len, k, out)))
                 return false;
     }
     return true;
 }
 
+/* The wordlist's candidates, pass by pass; false when the list cannot be
+ * read or a write failed. */
+static bool print_passes(const hash_attack *a, printer *p)
+{
+    hc_mask *prefix = a->pass_max ? malloc(sizeof(*prefix)) : NULL;
+    if (a->pass_max && prefix == NULL) {
+        cli_out_of_memory();
+        return false;
+    }
+    bool ok = true;
+    for (size_t n = first_pass(a); ok && n <= a->pass_max && !atomic_load(&cli_interrupted); n++) {
+        hc_stream_attack attack;
+        p->attack = pass_attack(a, n, prefix, &attack);
+        ok = each_batch(a, print_words, p);
+    }
+    free(prefix);
+    return ok;
+}
+
 int hash_attack_stdout(const hash_attack *a, const hc_crack_job *job)
 {
-    printer p = {a, 0};
+    printer p = {&a->stream, 0};
     cli_catch_interrupt();
     bool ok = true;
     if (a->kind == ATTACK_WORDLIST) {
-        ok = each_batch(a, print_words, &p);
+        ok = print_passes(a, &p);
     } else {
         hc_status status = hc_crack_walk(job, emit, &p);
         if (status != HC_OK) {

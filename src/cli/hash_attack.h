@@ -23,6 +23,10 @@ typedef struct hash_attack {
     attack_kind kind;
     hc_mask *mask;
     bool increment;
+    /* A hybrid with --increment: one pass over the wordlist per mask prefix
+     * of pass_min..pass_max positions, shortest first (as hashcat's -a 6/7
+     * --increment); 0, 0: one pass with the whole mask. */
+    size_t pass_min, pass_max;
     const char *wordlist;
     hc_rules rules;          /* the product of the --rules files */
     hc_stream_attack stream;
@@ -35,12 +39,18 @@ bool hash_attack_parse(cli_output *out, const cli_args *args, hash_attack *a);
 void hash_attack_free(hash_attack *a);
 
 /* The job's keyspace for the attack: the mask and its lengths (from -n/-x
- * with --increment), or no keyspace at all for a wordlist. */
-void hash_attack_job(const hash_attack *a, const cli_args *args, hc_crack_job *job);
+ * with --increment), or no keyspace at all for a wordlist (a hybrid's mask
+ * prefixes, from -n/-x with --increment, go to a's passes). */
+void hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job);
+
+/* Whether a search of many targets is settled (all found) before the
+ * wordlist's next pass; NULL: a pass that finds the one target settles it. */
+typedef bool hash_attack_settled_fn(void *arg);
 
 /* Runs the job's search with the attack (hc_crack_run, or the wordlist
- * stream). */
-hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crack_result *result);
+ * stream, once per pass). */
+hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crack_result *result,
+                          hash_attack_settled_fn *settled, void *settled_arg);
 
 /* --stdout: every candidate of the job's attack, one per line, in the
  * order the search tries them. Returns the exit status. */

@@ -3,6 +3,7 @@
 bad input named with its file and line."""
 import hashlib
 import itertools
+import math
 import string
 import subprocess
 
@@ -188,6 +189,62 @@ def test_hybrid_word_then_mask_and_mask_then_word(tmp_path):
     assert r.rc == 0 and r.nonblank[-1] == "Initial string is: 7cd", r
 
 
+def test_hybrid_increment_reads_the_list_once_per_mask_prefix(tmp_path):
+    """hashcat's -a 6/-a 7 --increment: every word with the mask's first
+    position, then every word with its first two, ...; -n/-x bound them."""
+    words = write(tmp_path, "w.txt", "ab\ncd\n")
+    ab_cd = ["ab", "cd"]
+    assert stdout_lines("--wordlist", words, "--mask", "?d?l", "--increment") == (
+        product(ab_cd, DIGITS) + product(["ab"], DIGITS, LOWER) + product(["cd"], DIGITS, LOWER))
+    assert stdout_lines("--mask", "?u?d!", "--wordlist", words, "--increment", "-n", "2", "-x", "2") == (
+        product(UPPER, DIGITS, ["ab"]) + product(UPPER, DIGITS, ["cd"]))
+    assert stdout_lines("--wordlist", words, "--mask", "?d?d", "--increment", "-n", "2") == product(ab_cd, DIGITS, DIGITS)
+
+
+def test_hybrid_increment_passes_are_hashcats(tmp_path):
+    """Pass by pass the same candidates as `hashcat --stdout` (hashcat
+    orders a pass's mask candidates its own way: compared as sets)."""
+    words = write(tmp_path, "w.txt", "ab\n\nxyz\n")
+    # each case: the sizes of the mask's prefixes' sets, the passes' prefix lengths
+    cases = [(["-a", "6", words, "?d?l?d", "--increment"], ["--wordlist", words, "--mask", "?d?l?d", "--increment"],
+              [10, 26, 10], [1, 2, 3]),
+             (["-a", "7", "?u?d", words, "--increment", "--increment-min", "2"],
+              ["--mask", "?u?d", "--wordlist", words, "--increment", "-n", "2"], [26, 10], [2])]
+    for hashcat_args, hc_args, set_sizes, prefixes in cases:
+        theirs = subprocess.run(["hashcat", "--stdout", *hashcat_args], capture_output=True, check=True).stdout
+        theirs, ours = theirs.split(b"\n")[:-1], stdout_lines(*hc_args)
+        assert len(theirs) == len(ours), hc_args
+        start = 0
+        for n in prefixes:
+            size = 3 * math.prod(set_sizes[:n])  # 3 words, the empty one too
+            assert sorted(theirs[start:start + size]) == sorted(ours[start:start + size]), (hc_args, n)
+            start += size
+        assert start == len(ours)
+
+
+def test_hybrid_increment_finds_in_a_later_pass(tmp_path):
+    words = write(tmp_path, "w.txt", "ab\ncd\n")
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5("cd42"), "--wordlist", words, "--mask", "?d?d", "--increment")
+    assert r.rc == 0 and r.nonblank[-1] == "Initial string is: cd42", r
+    # all of the first pass (2 words x 10), then ab00..ab99 and cd00..cd42
+    assert r.nonblank[0].startswith("Attempts: 163 "), r
+    # found in the first pass: the second is not run
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5("cd4"), "--wordlist", words, "--mask", "?d?d", "--increment")
+    assert r.rc == 0 and r.nonblank[0].startswith("Attempts: 15 "), r
+
+
+def test_hybrid_increment_many_targets_each_once(tmp_path):
+    """a12 is met twice: word a1 with ?d (first pass), word a with ?d?d
+    (second): one line for it; all found ends the run with exit 0."""
+    words = write(tmp_path, "w.txt", "a1\na\n")
+    hashes = write(tmp_path, "h.txt", "".join(md5(t) + "\n" for t in ("a12", "a19", "a77")))
+    r = run_hc("md5", "hash", "--noprobe", "--hashes", hashes, "--wordlist", words, "--mask", "?d?d", "--increment")
+    assert r.rc == 0, r
+    for text in ("a12", "a19", "a77"):
+        assert r.lines.count(f"{md5(text)}: {text}") == 1, r
+    assert "Found 3 of 3 targets" in r.lines, r
+
+
 # ---- bad input ----
 
 def test_rule_file_with_garbage_names_each_bad_line(tmp_path):
@@ -228,9 +285,10 @@ def test_word_longer_than_a_candidate_is_named_and_skipped(tmp_path):
 def test_conflicting_options_are_usage_errors(tmp_path):
     words = write(tmp_path, "w.txt", "a\n")
     for args in (["-a", "abc", "--mask", "?d"], ["--rules", words], ["--increment"],
-                 ["--increment", "--mask", "?d", "--wordlist", words]):
+                 ["--increment", "--mask", "?d", "--wordlist", "-"]):
         r = run_hc("md5", "hash", "-s", md5("a"), *args)
         assert r.rc == 2 and r.err.startswith("hc: "), (args, r)
+    assert "cannot be standard input" in r.err, r
 
 
 def test_wordlist_memory_does_not_grow_with_the_list(tmp_path):

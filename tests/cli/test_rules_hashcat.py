@@ -24,8 +24,10 @@ import tempfile
 
 import pytest
 
-HC = os.environ.get("HC_BINARY", "hc")
-DATA = os.environ.get("HC_TEST_DATA", os.path.join(os.path.dirname(__file__), "..", "data"))
+from conftest import DATA_DIR, HC_BINARY
+
+HC = HC_BINARY
+DATA = str(DATA_DIR)
 RULES_DIR = "/usr/share/hashcat/rules"
 WORDS = os.path.join(DATA, "rules", "words.txt")
 CPU_CHECKS = 4

@@ -41,7 +41,7 @@ static const cli_option_spec hash_options[] = {
     {OPT_CUSTOM2, '2', "custom-charset2", "<set>", "custom set ?2 of the mask", 0},
     {OPT_CUSTOM3, '3', "custom-charset3", "<set>", "custom set ?3 of the mask", 0},
     {OPT_CUSTOM4, '4', "custom-charset4", "<set>", "custom set ?4 of the mask", 0},
-    {OPT_INCREMENT, 0, "increment", NULL, "try the mask's prefixes too, shortest first (-n/-x bound their lengths)", 0},
+    {OPT_INCREMENT, 0, "increment", NULL, "try the mask's prefixes too, shortest first (-n/-x bound their lengths; with --wordlist, a pass of the list each)", 0},
     {OPT_WORDLIST, 0, "wordlist", "<file>", "try the words of the file ('-': stdin); with --mask before or after it: the hybrid attack", 0},
     {OPT_RULES, 0, "rules", "<file>", "mangle each word with every rule of the file (hashcat's rules; repeat: the files multiply)", 0},
     {OPT_STDOUT, 0, "stdout", NULL, "print the candidates, one per line, in the order they would be tried, instead of hashing", 0},
@@ -322,7 +322,7 @@ static bool parse_search_options(cli_output *out, const cli_args *args, search_o
 
 /* The job of the options, and the pool it runs on (false: out of memory,
  * said on stderr). */
-static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, const hash_attack *attack,
+static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, hash_attack *attack,
                       hc_crack_job *job, hc_pool **pool)
 {
     const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
@@ -401,7 +401,17 @@ static void print_hit(many_search *m, size_t target, const uint8_t *text, size_t
 static void on_found(void *arg, size_t target, const uint8_t *text, size_t len)
 {
     many_search *m = arg;
-    print_hit(m, m->index[target], text, len);
+    /* once per target: a hybrid's later pass may meet it again (word "a1"
+     * with ?d, then word "a" with ?d?d) */
+    if (!m->found[m->index[target]])
+        print_hit(m, m->index[target], text, len);
+}
+
+/* hash_attack_settled_fn: every target of the file found. */
+static bool all_found(void *arg)
+{
+    const many_search *m = arg;
+    return m->found_count == m->targets->count;
 }
 
 static void ignore_found(void *arg, size_t target, const uint8_t *text, size_t len)
@@ -470,7 +480,7 @@ static hc_status search_many(const cli_args *args, cli_output *out, const search
     crack_status live;
     crack_status_start(&live, job, &marker);
     double start = cli_monotonic_seconds();
-    hc_status run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, result);
+    hc_status run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, result, all_found, m);
     *elapsed = cli_monotonic_seconds() - start;
     crack_status_stop(&live, job);
     return run;
@@ -502,7 +512,7 @@ static int report_many(cli_output *out, const search_options *o, const many_sear
 }
 
 static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o,
-                    const hash_attack *attack)
+                    hash_attack *attack)
 {
     hash_targets targets;
     int read = read_many_targets(args, alg, &targets);
@@ -549,7 +559,7 @@ done:
 /* ---- one target ---- */
 
 /* --stdout: the candidates instead of a search (no target needed). */
-static int print_candidates(const cli_args *args, const hc_algorithm *alg, const hash_attack *attack)
+static int print_candidates(const cli_args *args, const hc_algorithm *alg, hash_attack *attack)
 {
     search_options o;
     cli_output quiet;
@@ -570,7 +580,7 @@ static int print_candidates(const cli_args *args, const hc_algorithm *alg, const
     return status;
 }
 
-static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, const hash_attack *attack);
+static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, hash_attack *attack);
 
 static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
@@ -664,7 +674,7 @@ static int report_search(const hc_algorithm *alg, cli_output *out, bool json, co
     return exit_status == EXIT_OK ? EXIT_OK : finish_stopped(out, exit_status);
 }
 
-static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, const hash_attack *attack)
+static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, hash_attack *attack)
 {
     const hc_algorithm *alg = algs->rows[0];
     const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
@@ -708,7 +718,7 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
     crack_status live;
     crack_status_start(&live, &job, &marker);
     double start = cli_monotonic_seconds();
-    hc_status status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result);
+    hc_status status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result, NULL, NULL);
     double elapsed = cli_monotonic_seconds() - start;
     crack_status_stop(&live, &job);
     hc_pool_destroy(pool);
