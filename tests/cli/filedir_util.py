@@ -231,6 +231,21 @@ def wait_until(predicate, timeout=10.0):
     return False
 
 
+def has_started_reading(pid, path):
+    """Has process pid begun to read path: mapped it, or read a MiB? (Either
+    comes after the range to hash was fixed.) Where /proc does not say,
+    holding it open is all that can be known."""
+    try:
+        with open(f"/proc/{pid}/maps") as f:
+            if any(line.rstrip("\n").endswith(" " + path) for line in f):
+                return True
+        with open(f"/proc/{pid}/io") as f:
+            fields = dict(line.split(": ") for line in f.read().splitlines())
+        return int(fields["rchar"]) >= 2**20
+    except (OSError, KeyError, ValueError):
+        return has_open(pid, path)
+
+
 def has_open(pid, path):
     """Does process pid hold path open?"""
     try:
