@@ -153,6 +153,7 @@ bool hash_attack_parse(cli_output *out, const cli_args *args, hash_attack *a)
         return false;
     if (args->present[OPT_MASK] && !read_mask(args, a))
         return false;
+    a->pass_min = a->pass_max = a->mask ? a->mask->length : 0;
     if (args->present[OPT_WORDLIST]) {
         a->kind = ATTACK_WORDLIST;
         a->wordlist = args->value[OPT_WORDLIST];
@@ -206,24 +207,26 @@ void hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job)
     }
 }
 
-/* The stream's attack for a pass: the whole mask, or its prefix of
- * `positions` (prefix: room for the copy). */
-static const hc_stream_attack *pass_attack(const hash_attack *a, size_t positions, hc_mask *prefix,
-                                           hc_stream_attack *attack)
+/* Calls fn with the stream's attack of every pass of the wordlist in
+ * turn, until it returns false: the whole mask, or its prefixes. */
+typedef bool pass_fn(void *arg, const hc_stream_attack *attack);
+static hc_status each_pass(const hash_attack *a, pass_fn *fn, void *arg)
 {
-    *attack = a->stream;
-    if (a->pass_max == 0)
-        return attack;
-    memcpy(prefix->pos, a->mask->pos, positions * sizeof(prefix->pos[0]));
-    prefix->length = positions;
-    attack->mask = prefix;
-    return attack;
-}
-
-/* The first pass of the wordlist (the last: a->pass_max). */
-static size_t first_pass(const hash_attack *a)
-{
-    return a->pass_max ? a->pass_min : 0;
+    hc_mask *prefix = NULL;
+    if (a->mask && a->pass_min < a->mask->length && (prefix = malloc(sizeof(*prefix))) == NULL)
+        return HC_ERR_NOMEM;
+    for (size_t n = a->pass_min; n <= a->pass_max; n++) {
+        hc_stream_attack attack = a->stream;
+        if (prefix != NULL) {
+            memcpy(prefix->pos, a->mask->pos, n * sizeof(prefix->pos[0]));
+            prefix->length = n;
+            attack.mask = prefix;
+        }
+        if (!fn(arg, &attack))
+            break;
+    }
+    free(prefix);
+    return HC_OK;
 }
 
 /* ---- the wordlist ------------------------------------------------------------------- */
@@ -306,20 +309,39 @@ static bool feed(void *arg, const hc_stream_words *words)
     return run->status == HC_OK && !hc_stream_over(run->stream);
 }
 
-/* One pass of the wordlist into *result; *read: whether the list could be
- * read (a list that cannot was said on stderr: the search ends there, not
- * found). */
-static hc_status run_pass(const hash_attack *a, const hc_crack_job *job, const hc_stream_attack *attack,
-                          hc_crack_result *result, bool *read)
+/* The search over the passes: the latest pass's result, the attempts and
+ * candidates of all of them. */
+typedef struct search_run {
+    const hash_attack *a;
+    const hc_crack_job *job;
+    hc_crack_result *result;
+    hc_count attempts, hashed;
+    hash_attack_settled_fn *settled;
+    void *settled_arg;
+    hc_status status;
+} search_run;
+
+/* One pass of the wordlist; false when the search ends with it (an error,
+ * a list that cannot be read, said on stderr: not found; found; stopped;
+ * every target found). */
+static bool search_pass(void *arg, const hc_stream_attack *attack)
 {
+    search_run *s = arg;
     stream_run run = {NULL, HC_OK};
-    hc_status status = hc_stream_open(&run.stream, job, attack);
-    if (status != HC_OK)
-        return status;
-    *read = each_batch(a, feed, &run);
-    hc_stream_result(run.stream, result);
+    hc_crack_result_free(s->result);
+    memset(s->result, 0, sizeof(*s->result));
+    s->status = hc_stream_open(&run.stream, s->job, attack);
+    if (s->status != HC_OK)
+        return false;
+    const bool read = each_batch(s->a, feed, &run);
+    hc_stream_result(run.stream, s->result);
     hc_stream_close(run.stream);
-    return run.status;
+    s->status = run.status;
+    /* the answer's attempts count every candidate of the passes before */
+    s->attempts += s->result->attempts;
+    s->hashed += s->result->hashed;
+    return s->status == HC_OK && read && !s->result->found && !s->result->cancelled &&
+           !(s->settled && s->settled(s->settled_arg));
 }
 
 hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crack_result *result,
@@ -328,35 +350,21 @@ hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crac
     if (a->kind != ATTACK_WORDLIST)
         return hc_crack_run(job, result);
     memset(result, 0, sizeof(*result));
-    hc_mask *prefix = a->pass_max ? malloc(sizeof(*prefix)) : NULL;
-    if (a->pass_max && prefix == NULL)
-        return HC_ERR_NOMEM;
-    hc_status status = HC_OK;
-    hc_count attempts = 0, hashed = 0;
-    for (size_t n = first_pass(a); n <= a->pass_max; n++) {
-        hc_stream_attack attack;
-        bool read = false;
-        hc_crack_result_free(result);
-        memset(result, 0, sizeof(*result));
-        status = run_pass(a, job, pass_attack(a, n, prefix, &attack), result, &read);
-        /* the answer's attempts count every candidate of the passes before */
-        attempts += result->attempts;
-        hashed += result->hashed;
-        if (status != HC_OK || !read || result->found || result->cancelled || (settled && settled(settled_arg)))
-            break;
-    }
-    result->attempts = attempts;
-    result->hashed = hashed;
+    search_run s = {a, job, result, 0, 0, settled, settled_arg, HC_OK};
+    hc_status status = each_pass(a, search_pass, &s);
+    result->attempts = s.attempts;
+    result->hashed = s.hashed;
     if (settled && settled(settled_arg))
         result->found = true;
-    free(prefix);
-    return status;
+    return status != HC_OK ? status : s.status;
 }
 
 /* ---- --stdout -------------------------------------------------------------------------- */
 
 typedef struct printer {
+    const hash_attack *a;
     const hc_stream_attack *attack; /* the pass's */
+    bool ok;                        /* the wordlist could be read, the writes went */
     int write_errno; /* of the first failed write; 0 while none failed */
 } printer;
 
@@ -385,32 +393,25 @@ static bool print_words(void *arg, const hc_stream_words *words)
     return true;
 }
 
-/* The wordlist's candidates, pass by pass; false when the list cannot be
- * read or a write failed. */
-static bool print_passes(const hash_attack *a, printer *p)
+/* One pass's candidates; false when the list cannot be read, a write
+ * failed or Ctrl+C came. */
+static bool print_pass(void *arg, const hc_stream_attack *attack)
 {
-    hc_mask *prefix = a->pass_max ? malloc(sizeof(*prefix)) : NULL;
-    if (a->pass_max && prefix == NULL) {
-        cli_out_of_memory();
-        return false;
-    }
-    bool ok = true;
-    for (size_t n = first_pass(a); ok && n <= a->pass_max && !atomic_load(&cli_interrupted); n++) {
-        hc_stream_attack attack;
-        p->attack = pass_attack(a, n, prefix, &attack);
-        ok = each_batch(a, print_words, p);
-    }
-    free(prefix);
-    return ok;
+    printer *p = arg;
+    p->attack = attack;
+    p->ok = each_batch(p->a, print_words, p);
+    return p->ok && atomic_load(&cli_interrupted) == 0;
 }
 
 int hash_attack_stdout(const hash_attack *a, const hc_crack_job *job)
 {
-    printer p = {&a->stream, 0};
+    printer p = {a, &a->stream, true, 0};
     cli_catch_interrupt();
-    bool ok = true;
     if (a->kind == ATTACK_WORDLIST) {
-        ok = print_passes(a, &p);
+        if (each_pass(a, print_pass, &p) != HC_OK) {
+            cli_out_of_memory();
+            return EXIT_USAGE;
+        }
     } else {
         hc_status status = hc_crack_walk(job, emit, &p);
         if (status != HC_OK) {
@@ -429,5 +430,5 @@ int hash_attack_stdout(const hash_attack *a, const hc_crack_job *job)
             fprintf(stderr, "hc: standard output: %s\n", strerror(p.write_errno));
         return EXIT_USAGE;
     }
-    return ok ? EXIT_OK : EXIT_MISMATCH;
+    return p.ok ? EXIT_OK : EXIT_MISMATCH;
 }

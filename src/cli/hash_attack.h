@@ -23,9 +23,9 @@ typedef struct hash_attack {
     attack_kind kind;
     hc_mask *mask;
     bool increment;
-    /* A hybrid with --increment: one pass over the wordlist per mask prefix
-     * of pass_min..pass_max positions, shortest first (as hashcat's -a 6/7
-     * --increment); 0, 0: one pass with the whole mask. */
+    /* The wordlist's passes: one per mask prefix of pass_min..pass_max
+     * positions, shortest first (hashcat's -a 6/7 --increment); without
+     * --increment both are the mask's length (0 without a mask): one pass. */
     size_t pass_min, pass_max;
     const char *wordlist;
     hc_rules rules;          /* the product of the --rules files */
