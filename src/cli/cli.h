@@ -171,6 +171,9 @@ void output_data_line(cli_output *out, const char *data, size_t len);
  * reason and returns false; a file hc created is removed again, an existing
  * one left as it was. */
 bool output_save(cli_output *out, const char *path);
+/* Where -o's path leads once its symlinks are followed (a dangling chain:
+ * the path it ends at); malloc'ed, NULL with errno set on failure. */
+char *save_final_path(const char *path);
 /* Flush stdout and report a write error on stderr; returns the exit status
  * to use (status unchanged, or EXIT_USAGE after a write error). */
 int output_finish(cli_output *out, int status);

@@ -379,8 +379,15 @@ void plat_sleep_microseconds(unsigned long microseconds);
 
 /* ---- interrupts ------------------------------------------------------------ */
 
+/* Requests that arrive within this many milliseconds of the first are
+ * one request: `timeout` and service managers signal the child and then
+ * its whole process group, so one stop reaches hc twice within
+ * microseconds. A person's second Ctrl+C comes later. */
+#define PLAT_INTERRUPT_ECHO_MS 500
+
 /* Ctrl+C and termination requests (SIGINT, SIGTERM; Windows: CTRL_C_EVENT,
- * CTRL_BREAK_EVENT, CTRL_CLOSE_EVENT) set *interrupted to 1. A second one
+ * CTRL_BREAK_EVENT, CTRL_CLOSE_EVENT) set *interrupted to 1. A second one,
+ * PLAT_INTERRUPT_ECHO_MS or more after the first,
  * means the run did not stop soon enough: last_words() runs (it must be
  * async-signal-safe: erase a line with one write) and the process dies of
  * the signal as it would without a handler. A status request (SIGUSR1;

@@ -489,10 +489,11 @@ def test_file_mode_interrupted(pty_runs, tmp_path):
     assert re.fullmatch(r"hc: [\d.]+ \w+ of 400\.0 MiB \(\d+%\), [\d.]+ \w+/s, ETA .+", run.frames()[-1][1])
     run.child.sendintr()
     assert run.finish() == 130
-    assert run.text.endswith("\r\x1b[Khc: interrupted\r\n")
-    # no line for the file, and -o saves what was printed: nothing
+    assert run.text.endswith("\r\x1b[Khc: -o saved.txt: not written, the run was interrupted (a file there is left"
+                             " as it was)\r\nhc: interrupted\r\n")
+    # no line for the file, and an interrupted run writes no save file
     assert (tmp_path / "out.txt").read_bytes() == b""
-    assert (tmp_path / "saved.txt").read_bytes() == b""
+    assert not os.path.lexists(tmp_path / "saved.txt")
 
 
 def test_file_mode_waiting_for_standard_input(pty_runs):

@@ -203,6 +203,93 @@ static const char *search_text(const cli_args *args)
     return NULL;
 }
 
+/* ---- -o never replaces a file of the tree ---- */
+
+/* Levels looked up from the save file's directory: deeper than any real
+ * tree, a bound for a file system whose ".." never ends. */
+enum { ANCESTORS_MAX = 1 << 16 };
+
+/* How many levels below source the directory dir_path is (0: source
+ * itself), or -1 when source is none of its ancestors. Compared by
+ * identity, so any spelling of either path (relative, "..", symlinks) is
+ * seen through. */
+static long depth_below(const char *dir_path, const plat_file_info *source)
+{
+    plat_dir *dir = plat_dir_open(dir_path);
+    long depth = -1;
+    for (long level = 0; dir != NULL && level < ANCESTORS_MAX; level++) {
+        plat_file_info here, above;
+        if (plat_dir_info(dir, &here) != 0)
+            break;
+        if (same_file(&here, source)) {
+            depth = level;
+            break;
+        }
+        plat_dir *parent = plat_dir_open_at(dir, "..");
+        plat_dir_close(dir);
+        dir = parent;
+        if (dir != NULL && plat_dir_info(dir, &above) == 0 && same_file(&above, &here))
+            break; /* the root: its ".." is itself */
+    }
+    if (dir != NULL)
+        plat_dir_close(dir);
+    return depth;
+}
+
+/* -r, -i and -e: which files the walk lists. */
+static walk_options dir_selection(const cli_args *args)
+{
+    return (walk_options){
+        .recursive = args->present[OPT_RECURSIVE],
+        .include = args->present[OPT_INCLUDE] ? args->value[OPT_INCLUDE] : NULL,
+        .exclude = args->present[OPT_EXCLUDE] ? args->value[OPT_EXCLUDE] : NULL,
+        .cancelled = cli_interrupt_requested,
+    };
+}
+
+/* Would the walk of source (its quotes stripped) list the existing file
+ * at final (the save file, symlinks followed)? */
+static bool tree_lists(const char *source, const walk_options *selection, char *final)
+{
+    plat_file_info root;
+    if (plat_path_info(source, &root) != 0)
+        return false;
+    char *slash = NULL;
+    for (char *p = final; *p; p++)
+        if (plat_is_separator(*p))
+            slash = p;
+    const char *name = slash ? slash + 1 : final;
+    long depth;
+    if (slash == NULL) {
+        depth = depth_below(".", &root);
+    } else {
+        char kept = slash[1];
+        slash[1] = '\0'; /* the directory, its separator kept: "/" stays the root */
+        depth = depth_below(final, &root);
+        slash[1] = kept;
+    }
+    return (depth == 0 || (depth > 0 && selection->recursive)) && walk_selects_name(selection, name);
+}
+
+/* false, the refusal said, when -o names an existing file that the walk
+ * would hash: the save would replace it with the list. */
+static bool save_outside_tree(const cli_args *args)
+{
+    plat_file_info save;
+    if (!save_file_existing(args, &save))
+        return true;
+    char *source = strip_quotes(args->value[OPT_SOURCE]);
+    char *final = save_final_path(args->value[OPT_SAVE]);
+    walk_options selection = dir_selection(args);
+    bool listed = source && final && tree_lists(source, &selection, final);
+    if (listed)
+        refuse_save_over_input(args, "a file of the tree", source,
+                               " (save the list outside the tree, or leave the file out with -e)");
+    free(source);
+    free(final);
+    return !listed;
+}
+
 /* Walks source and prints every file's line; returns the exit status. */
 static int hash_tree(const cli_args *args, cli_output *out, const line_format *format,
                      const file_mode_options *options)
@@ -213,12 +300,7 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
         cli_out_of_memory();
         return EXIT_USAGE;
     }
-    walk_options selection = {
-        .recursive = args->present[OPT_RECURSIVE],
-        .include = args->present[OPT_INCLUDE] ? args->value[OPT_INCLUDE] : NULL,
-        .exclude = args->present[OPT_EXCLUDE] ? args->value[OPT_EXCLUDE] : NULL,
-        .cancelled = cli_interrupt_requested,
-    };
+    walk_options selection = dir_selection(args);
     if (!parse_part_option(args, &selection.part, &selection.parts)) {
         free(source);
         return EXIT_USAGE;
@@ -270,7 +352,7 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
     file_mode_options options;
     line_format format;
-    if (!file_mode_setup(out, args, algs, &options, &format))
+    if (!file_mode_setup(out, args, algs, &options, &format) || !save_outside_tree(args))
         return EXIT_USAGE;
 
     size_t digest_len = format.digest_len;
@@ -300,7 +382,7 @@ const cli_mode cli_mode_dir = {
     CLI_MODE_OPTIONS(dir_options), .run = run_dir, .lists = true,
     .examples = (const char *const[]){
         "hc ALG dir -s photos -r", "every file under photos, sub-directories too, in sorted order",
-        "hc ALG dir -s . -r --format gnu -o SUMS", "a list 'hc check -s SUMS' verifies later",
+        "hc ALG dir -s photos -r --format gnu -o photos.sums", "a list 'hc check -s photos.sums' verifies later",
         "hc ALG dir -s . -r -i '*.iso;*.img'", "only the files whose names match a pattern",
         "hc ALG dir -s / -r -H DIGEST", "the files whose digest is DIGEST (exit 1 when none)",
         NULL},

@@ -42,6 +42,27 @@ static bool is_stdin_name(const char *path)
     return strcmp(path, "-") == 0;
 }
 
+/* false, the refusal said, when -o names one of the inputs (standard
+ * input redirected from it too): the save would replace the file with its
+ * own digest line. */
+static bool save_spares_inputs(const cli_args *args)
+{
+    plat_file_info save, input;
+    if (!save_file_existing(args, &save))
+        return true;
+    for (size_t i = 0; i < args->input_count; i++) {
+        const char *path = args->inputs[i];
+        bool is_stdin = is_stdin_name(path);
+        if ((is_stdin ? plat_file_info_of(PLAT_STDIN, &input) : plat_path_info(path, &input)) == 0 &&
+            same_file(&save, &input)) {
+            refuse_save_over_input(args, is_stdin ? "the file on standard input" : "the input", is_stdin ? NULL : path,
+                                   "");
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Opens an input ("-" is standard input): a descriptor with info filled
  * in, or -1 with the result's status set. */
 static int open_source(const char *path, plat_file_info *info, file_result *result)
@@ -228,6 +249,8 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
         print_parse_error(out, "standard input ('-') can be read only once");
         return EXIT_USAGE;
     }
+    if (!save_spares_inputs(args))
+        return EXIT_USAGE;
     /* Ctrl+C stops the reading; what was printed stays (§10.7). */
     cli_catch_interrupt();
 

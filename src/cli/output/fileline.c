@@ -92,9 +92,45 @@ bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs
            line_format_init(format, out, args, algs, &options->params);
 }
 
+/* ---- -o never replaces an input ---- */
+
+bool same_file(const plat_file_info *a, const plat_file_info *b)
+{
+    return a->device == b->device && a->inode == b->inode;
+}
+
+bool save_file_existing(const cli_args *args, plat_file_info *info)
+{
+    return args->present[OPT_SAVE] && plat_path_info(args->value[OPT_SAVE], info) == 0 &&
+           info->kind == PLAT_KIND_REGULAR;
+}
+
+int refuse_save_over_input(const cli_args *args, const char *what, const char *input, const char *hint)
+{
+    char *owned_save, *owned_input = NULL;
+    const char *save = printable_name(args->value[OPT_SAVE], &owned_save);
+    const char *shown = input ? printable_name(input, &owned_input) : NULL;
+    progress_warn("-o %s: it is %s%s%s: refusing to overwrite it%s; nothing was hashed", save, what,
+                  shown ? " " : "", shown ? shown : "", hint);
+    free(owned_save);
+    free(owned_input);
+    return EXIT_USAGE;
+}
+
 int save_file_mode_output(cli_output *out, const cli_args *args, int status)
 {
-    if (args->present[OPT_SAVE] && !out->write_failed && !output_save(out, args->value[OPT_SAVE]))
+    if (!args->present[OPT_SAVE] || out->write_failed)
+        return status;
+    if (status == EXIT_INTERRUPTED) {
+        /* half a list in place of a whole one would lose the user's data:
+         * the save file stays as it was (the lines are on stdout) */
+        char *owned;
+        progress_warn("-o %s: not written, the run was interrupted (a file there is left as it was)",
+                      printable_name(args->value[OPT_SAVE], &owned));
+        free(owned);
+        return status;
+    }
+    if (!output_save(out, args->value[OPT_SAVE]))
         return errno == EINTR && atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
     return status;
 }

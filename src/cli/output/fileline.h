@@ -57,6 +57,17 @@ bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_op
 bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs, file_mode_options *options,
                      line_format *format);
 
+/* -o naming a file the run reads would replace that file with its own
+ * digest line. The save file's identity (device and inode through its
+ * symlinks) when it exists as a regular file: false when there is nothing
+ * -o could destroy. */
+bool save_file_existing(const cli_args *args, plat_file_info *info);
+bool same_file(const plat_file_info *a, const plat_file_info *b);
+/* "hc: -o SAVE: it is <what> INPUT: refusing to overwrite it; nothing
+ * was hashed" (INPUT left out when NULL, hint appended) on stderr;
+ * returns EXIT_USAGE. */
+int refuse_save_over_input(const cli_args *args, const char *what, const char *input, const char *hint);
+
 /* -o at the end of file and dir modes: the collected lines saved where
  * it points. A broken stdout ends the run with status 2 and no save file:
  * the two must never disagree (docs/file-dir.md). Returns the status to

@@ -150,6 +150,11 @@ static char *resolve_links(const char *path)
     return NULL;
 }
 
+char *save_final_path(const char *path)
+{
+    return resolve_links(path);
+}
+
 typedef struct save_target {
     int fd;
     plat_file_info info;

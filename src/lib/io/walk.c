@@ -126,7 +126,7 @@ bool pattern_list_matches(const char *list, const char *name)
     }
 }
 
-static bool name_selected(const walk_options *options, const char *name)
+bool walk_selects_name(const walk_options *options, const char *name)
 {
     if (options->include && options->include[0] && !pattern_list_matches(options->include, name))
         return false;
@@ -315,7 +315,7 @@ static int list_frame(walk *w, frame *f)
         }
         const char *name = entry.name;
         bool ok = true;
-        if (entry.kind == PLAT_KIND_REGULAR && name_selected(&w->options, name))
+        if (entry.kind == PLAT_KIND_REGULAR && walk_selects_name(&w->options, name))
             ok = keep_name(f, &files, name);
         else if (entry.kind == PLAT_KIND_DIRECTORY && w->options.recursive)
             ok = keep_name(f, &dirs, name);

@@ -52,6 +52,8 @@ bool walk_next(walk *w, walk_item *item);
 void walk_close(walk *w);
 
 void walk_item_free(walk_item *item);
+/* Would the walk list a regular file of this name (-i and -e)? */
+bool walk_selects_name(const walk_options *options, const char *name);
 /* The open directory holding a WALK_FILE item (files are opened and
  * stat'ed in it). */
 plat_dir *walk_dir_handle(const walk_dir *dir);

@@ -5,16 +5,41 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 
 /* Set before the handlers are installed, read by them. */
 static atomic_int *interrupt_flag;
 static atomic_int *status_flag;
 static void (*dying_words)(void);
+/* When the first stop request came (CLOCK_MONOTONIC nanoseconds); only
+ * the handler, on the main thread, writes it. */
+static volatile sig_atomic_t first_request_seen;
+static long long first_request_ns;
+
+/* clock_gettime is async-signal-safe (POSIX.1-2008, signal-safety(7)). */
+static long long monotonic_ns(void)
+{
+    struct timespec now;
+    if (clock_gettime(CLOCK_MONOTONIC, &now) != 0)
+        return 0;
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/* Signals within PLAT_INTERRUPT_ECHO_MS of the first are its echo, not a
+ * second request (platform.h). */
+static bool is_echo_of_first(long long now_ns)
+{
+    return first_request_seen && now_ns - first_request_ns < PLAT_INTERRUPT_ECHO_MS * 1000000LL;
+}
 
 static void on_interrupt(int signal_number)
 {
     int saved_errno = errno;
-    if (atomic_exchange(interrupt_flag, 1)) {
+    long long now_ns = monotonic_ns();
+    if (!atomic_exchange(interrupt_flag, 1)) {
+        first_request_ns = now_ns;
+        first_request_seen = 1;
+    } else if (!is_echo_of_first(now_ns)) {
         /* A second one: the run did not stop soon enough for the user (a
          * call that cannot be interrupted, say). Die of it, as without a
          * handler, leaving no half-drawn line behind. */

@@ -11,12 +11,18 @@
 
 static atomic_int *interrupt_flag;
 static void (*dying_words)(void);
+/* When the first request came (GetTickCount64 milliseconds). */
+static atomic_ullong first_request_ms;
 
 static BOOL WINAPI on_console_event(DWORD event)
 {
     if (event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT && event != CTRL_CLOSE_EVENT)
         return FALSE;
-    if (atomic_exchange(interrupt_flag, 1)) {
+    /* each event runs on a thread of its own: the first stamp wins */
+    unsigned long long now = GetTickCount64(), unset = 0;
+    atomic_compare_exchange_strong(&first_request_ms, &unset, now);
+    if (atomic_exchange(interrupt_flag, 1) && now - atomic_load(&first_request_ms) >= PLAT_INTERRUPT_ECHO_MS) {
+        /* a second request, not the echo of the first (platform.h) */
         if (dying_words)
             dying_words();
         return FALSE; /* the default handler: ExitProcess */
