@@ -195,11 +195,24 @@ def run_parts(tree, parts, *extra):
     return outs
 
 
+PART_LINE_STARTS = (b"# hc-part ", b"# hc-part-end ", b"; hc-part ", b"; hc-part-end ", b'{"hc_part":',
+                    b'{"hc_part_end":')
+
+
+def entries(raw):
+    """A part list's lines of files: its header and end lines left out."""
+    lines = raw.splitlines(keepends=True)
+    assert lines[0].startswith(PART_LINE_STARTS[::2]), lines[0]
+    assert lines[-1].startswith(PART_LINE_STARTS[1::2]), lines[-1]
+    assert not any(line.startswith(PART_LINE_STARTS) for line in lines[1:-1])
+    return b"".join(lines[1:-1])
+
+
 @pytest.mark.parametrize("parts", [1, 2, 3, 7])
 def test_every_file_in_exactly_the_part_of_the_rule(tree, parts):
     for k, out in enumerate(run_parts(tree, parts, "--format", "gnu"), 1):
         listed = set()
-        for line in out.splitlines():
+        for line in entries(out).splitlines():
             name = line.split(b"  ", 1)[1]
             if line.startswith(b"\\"):
                 name = name.replace(b"\\n", b"\n").replace(b"\\\\", b"\\")
@@ -215,7 +228,8 @@ def test_merged_parts_equal_one_run_byte_for_byte(tree, tmp_path, fmt):
     for k, out in enumerate(run_parts(tree, 4, "--format", fmt), 1):
         lists.append(tmp_path / f"part{k}.{fmt}")
         lists[-1].write_bytes(out)
-    assert sorted(b"".join(run_parts(tree, 4, "--format", fmt)).splitlines()) == sorted(whole.raw.splitlines())
+    assert sorted(b"".join(map(entries, run_parts(tree, 4, "--format", fmt))).splitlines()) == \
+        sorted(whole.raw.splitlines())
     merged = run_hc("merge", *map(str, reversed(lists)))
     assert merged.rc == 0, merged
     assert merged.raw == whole.raw
@@ -258,7 +272,7 @@ def test_part_with_include_and_exclude(tree):
     args = ["-i", "f0*;*e*", "-e", "f00*", "--format", "gnu"]
     whole = run_hc("md5", "dir", "-s", str(tree), "-r", *args)
     outs = [run_hc("md5", "dir", "-s", str(tree), "-r", *args, "--part", f"{k}/3").raw for k in (1, 2, 3)]
-    assert sorted(b"".join(outs).splitlines()) == sorted(whole.raw.splitlines())
+    assert sorted(b"".join(map(entries, outs)).splitlines()) == sorted(whole.raw.splitlines())
 
 
 @pytest.mark.parametrize("value", ["0/3", "4/3", "x", "1/0", ""])
@@ -272,10 +286,11 @@ def test_dir_bad_part(tree, value):
 def test_merge_refuses_a_line_without_a_file_name(tmp_path):
     bad = tmp_path / "bad"
     bad.write_text("d41d8cd98f00b204e9800998ecf8427e  a\nnot a checksum line\n")
-    r = run_hc("merge", str(bad))
+    r = run_hc("merge", "--force", str(bad))
     assert r.rc == 1
     assert r.out == ""
-    assert r.err == f"hc: {bad}: line 2: no file name in this line\n"
+    assert r.err == (f"hc: warning: {bad}: not the list of a dir --part run (no hc-part header line before line 1)\n"
+                     f"hc: {bad}: line 2: no file name in this line\n")
     r = run_hc("merge", str(tmp_path / "missing"))
     assert r.rc == 1 and "No such file or directory" in r.err
 
@@ -284,8 +299,10 @@ def test_merge_keeps_failed_files_json_lines(tmp_path):
     lines = [b'{"path":"t/b","error":"open error"}\n',
              b'{"path":"t/a","size":0,"algorithm":"md5","digest":"d41d8cd98f00b204e9800998ecf8427e","seconds":0.0}\n']
     (tmp_path / "l").write_bytes(b"".join(lines))
-    r = run_hc("merge", str(tmp_path / "l"))
+    r = run_hc("merge", "--force", str(tmp_path / "l"))
     assert r.rc == 0 and r.raw == lines[1] + lines[0]
+    assert r.err == f"hc: warning: {tmp_path / 'l'}: not the list of a dir --part run (no hc-part header line " \
+                    "before line 1)\n"
 
 
 @pytest.mark.parametrize("fmt", [[], ["-c"]], ids=["hc", "checksumfile"])
