@@ -405,7 +405,7 @@ static bool of_one_run(merge_run *run, const merge_part *part)
     const merge_part *first = &run->parts[0];
     for (part_field f = 0; f < PART_FIELD_COUNT; f++) {
         if (!same_field(&first->header, &part->header, f)) {
-            problem(run, "%s: part %llu/%llu: its %s differs from that of %s's part %llu/%llu", part->list,
+            problem(run, "%s: part %llu/%llu is not of the same %s as %s's part %llu/%llu", part->list,
                     (unsigned long long)part->header.part, (unsigned long long)part->header.parts, part_field_word(f),
                     first->list, (unsigned long long)first->header.part, (unsigned long long)first->header.parts);
             break;
@@ -414,11 +414,14 @@ static bool of_one_run(merge_run *run, const merge_part *part)
     return part->header.parts == first->header.parts;
 }
 
+/* By K; one K given twice: in the order given (the pointers are into
+ * run->parts, which holds the parts in that order). */
 static int compare_part_numbers(const void *x, const void *y)
 {
-    const merge_part *const *a = x, *const *b = y;
-    uint64_t k = (*a)->header.part, l = (*b)->header.part;
-    return k < l ? -1 : k > l;
+    const merge_part *a = *(const merge_part *const *)x, *b = *(const merge_part *const *)y;
+    if (a->header.part != b->header.part)
+        return a->header.part < b->header.part ? -1 : 1;
+    return a < b ? -1 : a > b;
 }
 
 /* The missing parts: how many, the first few named. */
