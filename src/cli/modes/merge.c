@@ -31,7 +31,9 @@
 
 static const cli_option_spec merge_options[] = {
     {OPT_SOURCE, 's', "source", "<list>", "a list written by a dir --part run ('-': standard input); bare words too", 0},
-    {OPT_FORCE, 0, "force", NULL, "merge even lists that are not every part of one run whole (each problem a warning)", 0},
+    {OPT_FORCE, 0, "force", NULL,
+     "merge even lists that are not one whole run's parts (missing, repeated, foreign, cut short, edited): each "
+     "problem a warning", 0},
 };
 
 /* One line of the lists: its bytes (with the newline) and the path it names. */
