@@ -29,7 +29,7 @@
 /* ---- writing (dir --part) ---- */
 
 typedef struct part_list_writer {
-    hc_hasher digest; /* of every byte written since the header */
+    hc_hasher digest; /* of the header and every byte written after it */
     uint64_t lines;   /* line feeds written after the header */
     bool open;
     out_format kind;
@@ -45,8 +45,7 @@ void part_list_end(part_list_writer *w, cli_output *out, bool complete);
 
 /* ---- reading (hc merge) ---- */
 
-/* What a header tells besides K, which must be the same in every part of
- * one run: the first is N. */
+/* What a header tells besides K: the same in every part of one run. */
 typedef enum part_field {
     PART_FIELD_PARTS,
     PART_FIELD_SOURCE,
@@ -77,11 +76,10 @@ typedef struct part_end {
 } part_end;
 
 typedef enum part_line_kind {
-    PART_LINE_ENTRY, /* none of these: a line of the list */
+    PART_LINE_ENTRY,    /* none of these: a line of the list */
     PART_LINE_HEADER,
     PART_LINE_END,
-    PART_LINE_MALFORMED /* begins as a header or end line but does not read as one
-                         */
+    PART_LINE_MALFORMED /* begins as a header or end line, does not read as one */
 } part_line_kind;
 
 /* Which of these the line is (its line feed may be included); fills
