@@ -107,7 +107,7 @@ def main():
         tree_parts = max(2, args.parts // 2)
         env = {"HC": hc, "ALG": "sha256", "TREE": str(tree), "LISTS": str(work / "lists"), "OUT": str(work / "all")}
         array = submit("slurm-tree.sbatch", f"--array=1-{tree_parts}", "--cpus-per-task=1", env=env)
-        merge = submit("slurm-tree-merge.sbatch", f"--dependency=afterok:{array}", env=env)
+        merge = submit("slurm-tree-merge.sbatch", f"--dependency=afterok:{array}", env=dict(env, JOB=array))
         cluster.wait_finished(array, timeout=3600)
         local_slurm.wait_until(lambda: cluster.run(["squeue", "-h", "-j", merge], check=False).stdout.strip() == "",
                                600, "merge")

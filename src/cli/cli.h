@@ -83,6 +83,7 @@ typedef enum cli_option_id {
     OPT_WARN,
     OPT_HASHES,
     OPT_STOP_FILE,
+    OPT_FORCE,
     OPT_MASK, OPT_CUSTOM1, OPT_CUSTOM2, OPT_CUSTOM3, OPT_CUSTOM4, OPT_INCREMENT, OPT_WORDLIST, OPT_RULES, OPT_STDOUT,
     OPT_COUNT
 } cli_option_id;
@@ -150,6 +151,10 @@ typedef struct cli_output {
     int write_errno;
     bool no_memory;
     bool divert_text;    /* --format json: lines other than data lines go to stderr (§10.3) */
+    /* NULL, or sees every byte written to stdout (a dir --part list's count
+     * and digest of its lines, part_list.c) */
+    void (*tap)(void *ctx, const char *data, size_t len);
+    void *tap_ctx;
 } cli_output;
 
 void output_init(cli_output *out, FILE *stream);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-static bool parse_u64(const char *p, const char *end, uint64_t *value)
+bool parse_whole_number(const char *p, const char *end, uint64_t *value)
 {
     if (p == end)
         return false;
@@ -27,8 +27,8 @@ bool parse_part_option(const cli_args *args, uint64_t *part, uint64_t *parts)
         return true;
     const char *text = args->value[OPT_PART];
     const char *slash = strchr(text, '/');
-    if (slash == NULL || !parse_u64(text, slash, part) || !parse_u64(slash + 1, slash + strlen(slash), parts) ||
-        *part < 1 || *part > *parts) {
+    if (slash == NULL || !parse_whole_number(text, slash, part) ||
+        !parse_whole_number(slash + 1, slash + strlen(slash), parts) || *part < 1 || *part > *parts) {
         fprintf(stderr, "hc: invalid --part value '%s': expected K/N with whole numbers 1 <= K <= N\n", text);
         *part = *parts = 0;
         return false;

@@ -19,4 +19,8 @@
  * malformed. */
 bool parse_part_option(const cli_args *args, uint64_t *part, uint64_t *parts);
 
+/* The decimal digits p..end (no sign, no white space, at least one) as a
+ * whole number; false when malformed or above UINT64_MAX. */
+bool parse_whole_number(const char *p, const char *end, uint64_t *value);
+
 #endif

@@ -42,6 +42,12 @@ static sum_span span(const char *p, size_t len)
     return s;
 }
 
+static bool has_prefix(const char *p, size_t len, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return len >= n && memcmp(p, prefix, n) == 0;
+}
+
 static bool ends_with(const char *p, size_t len, const char *suffix)
 {
     size_t n = strlen(suffix);
@@ -419,6 +425,8 @@ sum_line_kind sum_line_parse(const char *line, size_t len, bool sfv_first, sum_r
         return SUM_LINE_NOTE;
     if (memchr(line, '\0', len))
         return SUM_LINE_MALFORMED; /* no tool writes one; the name would be cut short */
+    if (has_prefix(line, len, SUM_JSON_PART_HEADER) || has_prefix(line, len, SUM_JSON_PART_END))
+        return SUM_LINE_NOTE;
     if (line[0] == '{')
         return parse_json(line, len, &out[(*count)++]) ? SUM_LINE_ENTRY : (*count = 0, SUM_LINE_MALFORMED);
 

@@ -48,12 +48,17 @@ typedef struct sum_reading {
 typedef enum sum_line_kind {
     SUM_LINE_BLANK,     /* empty or white space only: skipped */
     SUM_LINE_COMMENT,   /* ';' (SFV) comment: skipped */
-    SUM_LINE_NOTE,      /* '#' comment (coreutils skips them): skipped */
+    SUM_LINE_NOTE,      /* '#' comment (coreutils skips them), a --part list's JSON header or end: skipped */
     SUM_LINE_ENTRY,     /* at least one reading */
     SUM_LINE_MALFORMED  /* no reading at all */
 } sum_line_kind;
 
 #define SUM_READINGS_MAX 5
+
+/* The JSON Lines of a dir --part list's header and end (part_list.h) begin
+ * so: notes about the list, no entries. */
+#define SUM_JSON_PART_HEADER "{\"hc_part\":"
+#define SUM_JSON_PART_END "{\"hc_part_end\":"
 
 /* The readings of one line (without its '\n'; a final '\r' is dropped
  * here), most likely first; with sfv_first, SFV comes before the

@@ -201,12 +201,13 @@ def make_tree(root, files):
     return root
 
 
-def test_slurm_tree_parts_merge_to_one_run(slurm, tmp_path):
-    tree = make_tree(tmp_path / "tree", 500)
-    parts = 2 * CPUS
+def slurm_tree_round(slurm, tmp_path, tree, parts):
+    """The array of slurm-tree.sbatch and its merge job, as docs/file-dir.md
+    runs them; returns the array job's id."""
     env = {"ALG": "sha256", "TREE": str(tree), "LISTS": str(tmp_path / "lists"), "OUT": str(tmp_path / "all")}
     array = sbatch(slurm, tmp_path, "slurm-tree.sbatch", f"--array=1-{parts}", "--cpus-per-task=1", env=env)
-    merge = sbatch(slurm, tmp_path, "slurm-tree-merge.sbatch", f"--dependency=afterok:{array}", env=env)
+    merge = sbatch(slurm, tmp_path, "slurm-tree-merge.sbatch", f"--dependency=afterok:{array}",
+                   env=dict(env, JOB=array))
     states = slurm.wait_finished(array, timeout=90)
     assert states == {str(k): ("COMPLETED", "0:0") for k in range(1, parts + 1)}, states
     wait_until(lambda: slurm.run(["squeue", "-h", "-j", merge], check=False).stdout.strip() == "", 60,
@@ -215,7 +216,18 @@ def test_slurm_tree_parts_merge_to_one_run(slurm, tmp_path):
     assert "JobState=COMPLETED" in merge_state and "ExitCode=0:0" in merge_state, merge_state
     one_run = subprocess.run([HC, "sha256", "dir", "-s", str(tree), "-r", "--format", "gnu"], capture_output=True)
     assert (tmp_path / "all").read_bytes() == one_run.stdout
-    assert len(list((tmp_path / "lists").iterdir())) == parts
+    assert len(list((tmp_path / "lists" / array).iterdir())) == parts
+    return array
+
+
+def test_slurm_tree_parts_merge_to_one_run(slurm, tmp_path):
+    tree = make_tree(tmp_path / "tree", 500)
+    first = slurm_tree_round(slurm, tmp_path, tree, 2 * CPUS)
+    # again with fewer parts, into the same LISTS, the tree changed: the
+    # merge takes this run's parts only (the first run's are still there)
+    (tree / "a" / "f00001").write_bytes(b"changed\n")
+    second = slurm_tree_round(slurm, tmp_path, tree, max(1, CPUS - 1))
+    assert sorted(p.name for p in (tmp_path / "lists").iterdir()) == sorted([first, second])
 
 
 # ---- GNU parallel -----------------------------------------------------------------------------
@@ -259,14 +271,18 @@ def test_parallel_finds_and_stops_every_other_part(tmp_path):
 @needs_parallel
 def test_parallel_tree_parts_merge_to_one_run(tmp_path):
     tree = make_tree(tmp_path / "tree", 500)
-    parts = 2 * CPUS + 1
-    env = recipe_env(N=str(parts), ALG="sha256", TREE=str(tree), LISTS=str(tmp_path / "lists"),
-                     OUT=str(tmp_path / "all"))
-    r = subprocess.run([str(RECIPES / "parallel-tree.sh")], env=env, cwd=tmp_path, capture_output=True, timeout=120)
-    assert r.returncode == 0, r.stderr
-    one_run = subprocess.run([HC, "sha256", "dir", "-s", str(tree), "-r", "--format", "gnu"], capture_output=True)
-    assert (tmp_path / "all").read_bytes() == one_run.stdout
-    assert len(list((tmp_path / "lists").iterdir())) == parts
+    for parts in (2 * CPUS + 1, max(1, CPUS - 1)):  # the second run, with fewer parts, into the same LISTS
+        (tree / "a" / "f00001").write_bytes(b"run with %d parts\n" % parts)
+        env = recipe_env(N=str(parts), ALG="sha256", TREE=str(tree), LISTS=str(tmp_path / "lists"),
+                         OUT=str(tmp_path / "all"))
+        r = subprocess.run([str(RECIPES / "parallel-tree.sh")], env=env, cwd=tmp_path, capture_output=True,
+                           timeout=120)
+        assert r.returncode == 0, r.stderr
+        one_run = subprocess.run([HC, "sha256", "dir", "-s", str(tree), "-r", "--format", "gnu"],
+                                 capture_output=True)
+        assert (tmp_path / "all").read_bytes() == one_run.stdout
+        assert sorted(p.name for p in (tmp_path / "lists").iterdir()) == \
+            sorted(f"part-{k}.sha256" for k in range(1, parts + 1))
 
 
 @needs_parallel

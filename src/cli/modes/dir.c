@@ -9,6 +9,7 @@
 #include "fileline.h"
 #include "hashqueue.h"
 #include "part.h"
+#include "part_list.h"
 #include "platform.h"
 #include "printable.h"
 #include "treecount.h"
@@ -290,25 +291,16 @@ static bool save_outside_tree(const cli_args *args)
     return !listed;
 }
 
-/* Walks source and prints every file's line; returns the exit status. */
-static int hash_tree(const cli_args *args, cli_output *out, const line_format *format,
-                     const file_mode_options *options)
+/* Walks source and prints every file's line; returns the exit status.
+ * *walked: the walk reached its end (not cut short, not out of memory). */
+static int walk_tree(const char *source, const walk_options *selection, cli_output *out, const line_format *format,
+                     const file_mode_options *options, bool quiet, bool *walked)
 {
-    bool quiet = args->present[OPT_NOERRORONFIND];
-    char *source = strip_quotes(args->value[OPT_SOURCE]);
-    if (source == NULL) {
-        cli_out_of_memory();
-        return EXIT_USAGE;
-    }
-    walk_options selection = dir_selection(args);
-    if (!parse_part_option(args, &selection.part, &selection.parts)) {
-        free(source);
-        return EXIT_USAGE;
-    }
+    *walked = false;
     /* Ctrl+C stops the walk (from its first directory on) and the
      * hashing; the lines printed so far stay (§10.7). */
     cli_catch_interrupt();
-    walk *w = walk_open(source, &selection);
+    walk *w = walk_open(source, selection);
     if (w == NULL) {
         int status = EXIT_MISMATCH, error = errno;
         if (error == ENOMEM) {
@@ -318,14 +310,13 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
             output_line(out, "%s: cannot open directory", source);
             progress_warn("%s: %s", source, strerror(error));
         }
-        free(source);
         return status;
     }
 
     static const hash_queue_ops ops = {.open = open_entry, .print = print_entry};
     dir_run run = {.out = out, .format = format, .quiet = quiet};
     run.progress = progress_start(0);
-    tree_count *count = tree_count_start(source, &selection, &options->range, run.progress);
+    tree_count *count = tree_count_start(source, selection, &options->range, run.progress);
     run.queue = file_queue_open(&ops, &run, format, options, run.progress);
     run.entries = run.queue ? calloc(hash_queue_capacity(run.queue), sizeof(*run.entries)) : NULL;
     bool ok = run.entries && run_walk(&run, w);
@@ -341,9 +332,37 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
     } else if (run.failed || run.walk_errors || (format->search && run.found == 0)) {
         status = EXIT_MISMATCH;
     }
+    *walked = ok && !run.cut;
     hash_queue_close(run.queue);
     free(run.entries);
     walk_close(w);
+    return status;
+}
+
+/* The tree, or with --part its part, between the lines that say which part
+ * it is (part_list.h): the end line only once the walk reached its end. */
+static int hash_tree(const cli_args *args, cli_output *out, const line_format *format,
+                     const file_mode_options *options)
+{
+    char *source = strip_quotes(args->value[OPT_SOURCE]);
+    if (source == NULL) {
+        cli_out_of_memory();
+        return EXIT_USAGE;
+    }
+    walk_options selection = dir_selection(args);
+    part_list_writer part_list = {0};
+    int status;
+    bool walked;
+    if (!parse_part_option(args, &selection.part, &selection.parts)) {
+        status = EXIT_USAGE;
+    } else if (selection.parts != 0 &&
+               !part_list_begin(&part_list, out, args, format, source, selection.part, selection.parts)) {
+        cli_out_of_memory();
+        status = EXIT_USAGE;
+    } else {
+        status = walk_tree(source, &selection, out, format, options, args->present[OPT_NOERRORONFIND], &walked);
+        part_list_end(&part_list, out, walked);
+    }
     free(source);
     return status;
 }

@@ -49,6 +49,11 @@ static void write_out(cli_output *out, const char *data, size_t len, bool newlin
     keep_copy(out, data, len);
     if (newline)
         keep_copy(out, "\n", 1);
+    if (out->tap) {
+        out->tap(out->tap_ctx, data, len);
+        if (newline)
+            out->tap(out->tap_ctx, "\n", 1);
+    }
     if (out->write_failed)
         return;
     /* a progress line on the same terminal steps aside (progress.h) */
