@@ -9,6 +9,7 @@ import os
 import resource
 import signal
 import subprocess
+import time
 
 import pytest
 
@@ -66,12 +67,74 @@ def test_check_of_an_endless_line_reports_at_once():
     assert "hc: /dev/zero: line 1 is longer than 1 MiB; the list is not read further\n" in err
 
 
-def test_a_wordlist_from_an_endless_line_stops_at_the_limit():
-    """Wordlists go through the same reader: one rule."""
-    rc, out, err = run_bounded("md5", "hash", "--noprobe", "-s", hashlib.md5(b"a").hexdigest(), "--wordlist",
-                               "/dev/zero")
-    assert rc == 1 and out.splitlines()[-1] == "Nothing found", (rc, out, err)
-    assert "hc: /dev/zero:1: a line longer than 1 MiB; the file is not read further\n" in err
+def bytes_read(pid):
+    with open(f"/proc/{pid}/io") as io:
+        return int(next(line for line in io if line.startswith("rchar:")).split()[1])
+
+
+def test_a_wordlist_skips_an_endless_line_in_bounded_memory():
+    """Wordlists go through the same reader, but a word past 1 MiB is
+    skipped rather than ending the list: said once, its rest read and
+    dropped. Reading on past the process's address space proves nothing
+    of the line is held; Ctrl+C still ends the read."""
+    proc = subprocess.Popen([HC_BINARY, "md5", "hash", "--noprobe", "-s", hashlib.md5(b"a").hexdigest(), "--wordlist",
+                             "/dev/zero"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=bounded_memory)
+    try:
+        said = proc.stderr.readline()
+        assert said == b"hc: /dev/zero:1: a word of more than 1 MiB is longer than 256, skipped\n", said
+        deadline = time.monotonic() + 60
+        while bytes_read(proc.pid) < 2 * ADDRESS_SPACE and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert bytes_read(proc.pid) >= 2 * ADDRESS_SPACE
+        rc, out, err = interrupt(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert rc == 130 and out.splitlines()[-1] == b"Nothing found", (rc, out, err)
+    assert err == b"hc: interrupted\n"
+
+
+def overlong_words(tmp_path):
+    """A wordlist whose answer comes after words past 1 MiB (one just past
+    it, one of 2 MiB, one that ends the file without a line end) and one
+    of exactly 1 MiB (a line, too long a word)."""
+    words = tmp_path / "words"
+    words.write_bytes(b"first\n" + b"x" * ((1 << 20) + 1) + b"\n" + b"y" * (2 << 20) + b"\r\nabc\n"
+                      + b"z" * (1 << 20) + b"\nlast\n" + b"w" * (3 << 20))
+    return words
+
+
+OVERLONG_SAID = ("hc: {0}:2: a word of more than 1 MiB is longer than 256, skipped\n"
+                 "hc: {0}:3: a word of more than 1 MiB is longer than 256, skipped\n"
+                 "hc: {0}:5: a word of 1048576 bytes is longer than 256, skipped\n"
+                 "hc: {0}:7: a word of more than 1 MiB is longer than 256, skipped\n")
+
+
+def test_the_answer_after_a_word_past_one_mib_is_found(tmp_path):
+    """Such a word ended the whole list: `Nothing found`, exit 1."""
+    words = overlong_words(tmp_path)
+    r = run_hc("md5", "hash", "--noprobe", "-s", hashlib.md5(b"abc").hexdigest(), "--wordlist", str(words))
+    assert r.rc == 0 and r.out.splitlines()[-1] == "Initial string is: abc", r
+    assert r.err == OVERLONG_SAID.format(words), r
+
+
+def test_every_word_around_those_past_one_mib_is_tried(tmp_path):
+    words = overlong_words(tmp_path)
+    r = run_hc("md5", "hash", "--stdout", "--wordlist", str(words))
+    assert (r.rc, r.out) == (0, "first\nabc\nlast\n"), r
+    assert r.err == OVERLONG_SAID.format(words), r
+
+
+def test_a_rule_file_line_past_one_mib_is_an_error(tmp_path):
+    """A rule file is no wordlist: such a line says the file is not one."""
+    (tmp_path / "words").write_bytes(b"abc\n")
+    (tmp_path / "rules").write_bytes(b":\n" + b"u" * (2 << 20) + b"\n$1\n")
+    r = run_hc("md5", "hash", "--noprobe", "-s", hashlib.md5(b"abc1").hexdigest(), "--wordlist", "words", "--rules",
+               "rules", cwd=tmp_path)
+    assert (r.rc, r.out) == (2, ""), r
+    assert r.err == "hc: rules:2: a line longer than 1 MiB; the file is not read further\n", r
 
 
 def test_ctrl_c_while_a_wordlist_is_read_from_stdin():
@@ -138,6 +201,62 @@ def test_ctrl_c_while_a_check_list_fifo_has_no_writer(tmp_path):
     proc = spawn_hc(["sha256", "check", "-s", "SUMS"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                     cwd=tmp_path)
     assert interrupt(proc) == (130, b"", b"hc: interrupted\n")
+
+
+def wait_until_waiting_on(proc, fifo, timeout=30):
+    """Returns once hc holds fifo open and sleeps in a wait for its data
+    (the kernel's wchan names a poll), or has ended."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            opened = any(os.readlink(f"/proc/{proc.pid}/fd/{fd}") == str(fifo)
+                         for fd in os.listdir(f"/proc/{proc.pid}/fd"))
+            with open(f"/proc/{proc.pid}/wchan") as wchan:
+                if opened and "poll" in wchan.read():
+                    return
+        except FileNotFoundError:  # an fd closed while listed
+            pass
+        time.sleep(0.002)
+
+
+FIFO_WAITS = {
+    # (arguments, the FIFO's place; what stdout holds once interrupted)
+    "rules": (["-s", hashlib.md5(b"abc").hexdigest(), "--wordlist", "words", "--rules", "fifo"], []),
+    "wordlist": (["-s", hashlib.md5(b"abc").hexdigest(), "--wordlist", "fifo"], ["", "Attempts: 0", "Nothing found"]),
+    "stdout": (["--stdout", "--wordlist", "fifo"], []),
+    "hashes": (["--hashes", "fifo", "--wordlist", "words"], []),
+}
+
+
+@pytest.mark.parametrize("writer", ["no-writer", "silent-writer"])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("where", sorted(FIFO_WAITS))
+def test_a_signal_while_a_list_waits_on_a_fifo(tmp_path, where, sig, writer):
+    """Every wait before the search answers Ctrl+C and SIGTERM alike: the
+    rule file's was deaf (hc killed by the signal), the wordlist's said
+    `the wordlist is empty` before `hc: interrupted`."""
+    (tmp_path / "words").write_bytes(b"abc\n")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    args, out_lines = FIFO_WAITS[where]
+    proc = spawn_hc(["md5", "hash", "--noprobe", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                    cwd=tmp_path)
+    held = None
+    try:
+        wait_until_waiting_on(proc, fifo)
+        if writer == "silent-writer":
+            held = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if held is not None:
+            os.close(held)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert (proc.returncode, err) == (130, b"hc: interrupted\n"), (proc.returncode, out, err)
+    got = out.decode().splitlines()
+    assert len(got) == len(out_lines) and all(line.startswith(want) for line, want in zip(got, out_lines)), out
 
 
 @pytest.mark.parametrize("given", [b"", b"0" * 32 + b"\n" * 1000, b"f" * (600 << 10)],
