@@ -309,7 +309,8 @@ def test_ctrl_c_stops_a_walk_that_finds_nothing(tmp_path, include):
 # ---- every list hc writes verifies, or hc says which names it cannot ----
 
 ODD_NAMES = ["plain", "  sp", "tr ", ";semi", "nl\nx", "a\\b", "*star", "cr\r", "\\lead"]
-FORMATS = {"sfv": ["--sfv"], "checksum": ["-c"], "gnu": ["--format", "gnu"], "bsd": ["--format", "bsd"]}
+FORMATS = {"sfv": ["--sfv"], "checksum": ["-c"], "gnu": ["--format", "gnu"], "bsd": ["--format", "bsd"], "hc": [],
+           "hc-time": ["-t"], "hc-two-algorithms": []}
 
 
 def check_shows(path):
@@ -328,10 +329,11 @@ def test_a_written_list_verifies_or_names_what_it_cannot_carry(tmp_path, fmt, mo
     tree.mkdir()
     for i, name in enumerate(ODD_NAMES):
         (tree / name).write_bytes(f"content {i}".encode())
+    algorithm = "crc32,md5" if fmt == "hc-two-algorithms" else "crc32"
     if mode == "file":
-        args = ["crc32", "file", *ODD_NAMES]
+        args = [algorithm, "file", *ODD_NAMES]
     else:
-        args = ["crc32", "dir", "-s", "."]
+        args = [algorithm, "dir", "-s", "."]
     written = run_hc(*args, *FORMATS[fmt], cwd=tree)
     named = [n for n in ODD_NAMES
              if any(line.startswith(f"hc: {shown}: ") or line.startswith(f"hc: ./{shown}: ")
@@ -340,12 +342,33 @@ def test_a_written_list_verifies_or_names_what_it_cannot_carry(tmp_path, fmt, mo
     assert written.rc == (1 if named else 0), written
     listing = tree / ("zz.sfv" if fmt == "sfv" else "zz.txt")
     listing.write_bytes(written.raw)
-    checked = run_hc("crc32", "check", "-s", listing.name, cwd=tree)
+    checked = run_hc(algorithm, "check", "-s", listing.name, cwd=tree)
     for name in ODD_NAMES:
         path = name if mode == "file" or fmt == "sfv" else "./" + name
         verified = check_shows(path) + ": OK\n" in checked.out
         assert verified or name in named, (name, written.out, written.err, checked)
     assert "plain" not in named
+
+
+def test_dir_names_a_line_feed_its_hc_lines_cannot_carry(tmp_path):
+    """dir's own format listed such a name with exit 0, and the list then
+    failed `hc check`."""
+    (tmp_path / "a").write_bytes(b"abc")
+    (tmp_path / "new\nline").write_bytes(b"")
+    r = run_hc("md5", "dir", "-s", ".", cwd=tmp_path)
+    assert r.rc == 1, r
+    assert r.out == (f"./a | 3 bytes | {hashlib.md5(b'abc').hexdigest().upper()}\n"
+                     f"./new\nline | 0 bytes | {hashlib.md5(b'').hexdigest().upper()}\n"), r
+    assert r.err == ("hc: ./new\\x0aline: an hc line cannot carry this name (a line feed); --format gnu escapes it: "
+                     "`hc check` of this list would not find it\n"), r
+
+
+def test_file_mode_verdicts_are_no_list_lines(tmp_path):
+    """-m puts its verdict where the digest goes: not a line check reads,
+    nothing to warn about."""
+    (tmp_path / "a").write_bytes(b"abc")
+    r = run_hc("md5", "file", "-s", "a", "-m", hashlib.md5(b"abc").hexdigest(), cwd=tmp_path)
+    assert (r.rc, r.out, r.err) == (0, "a | 3 bytes | File is valid\n", ""), r
 
 
 def test_the_issue_case_sfv_of_a_name_with_leading_spaces(tmp_path):
