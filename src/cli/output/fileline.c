@@ -107,8 +107,9 @@ static void report_failure(const char *path, const file_result *result, bool lin
 {
     char *owned;
     const char *shown = printable_name(path, &owned);
-    if (result->error_number)
-        progress_warn("%s: %s", shown, strerror(result->error_number));
+    const char *reason = read_failure_reason(result);
+    if (reason != NULL)
+        progress_warn("%s: %s", shown, reason);
     else if (!line_shown)
         progress_warn("%s: %s", shown, read_status_text(result->status));
     free(owned);
