@@ -131,6 +131,14 @@ def test_a_big_file_cut_short_on_two_threads(tmp_path, alg, io):
     assert (rc, out, err) == (1, "big | read error\n", f"hc: big: {SHRANK}\n")
 
 
+def test_a_file_cut_in_its_first_mib_while_several_algorithms_are_timed(tmp_path):
+    """Several algorithms on two threads time each other on the first MiB,
+    read apart from the rest: the cut met there is said alike."""
+    make_tree(tmp_path, {"big": pseudo_random_bytes(24 * MIB, seed=6)})
+    rc, out, err = run_shrinking(["md5,sha256", "file", "-s", "big", "-T", "2"], tmp_path, "big", MIB // 2)
+    assert (rc, out, err) == (1, "big | read error\n", f"hc: big: {SHRANK}\n")
+
+
 def test_dir_and_check_say_a_file_cut_short(tree):
     tmp, files = tree
     rc, out, err = run_shrinking(["md5", "dir", "-s", "d", "-c"], tmp, "bad", 2 * MIB)
