@@ -30,11 +30,13 @@ static void show(const uint8_t *text, size_t len, char *out, size_t size)
 }
 
 /* One --rules file into list; false (said on stderr) when it cannot be
- * read or holds no valid rule. Invalid rules are named and skipped. */
+ * read or holds no valid rule, or (said by nobody yet) when Ctrl+C came.
+ * Invalid rules are named and skipped; a line past 1 MiB ends the file
+ * with an error: that is no rule file. */
 static bool read_rule_file(const char *path, hc_rules *list)
 {
     line_reader r;
-    if (!line_reader_open(&r, path, RULE_LINE_MAX)) {
+    if (!line_reader_open(&r, path, RULE_LINE_MAX, false)) {
         fprintf(stderr, "hc: %s: %s\n", path, strerror(errno));
         return false;
     }
@@ -70,6 +72,8 @@ static bool read_rule_file(const char *path, hc_rules *list)
         }
     }
     line_reader_close(&r);
+    if (ok && atomic_load(&cli_interrupted))
+        return false;
     if (ok && list->count == 0) {
         fprintf(stderr, "hc: %s: no valid rule in the file\n", path);
         ok = false;
@@ -157,6 +161,8 @@ bool hash_attack_parse(cli_output *out, const cli_args *args, hash_attack *a)
     if (args->present[OPT_WORDLIST]) {
         a->kind = ATTACK_WORDLIST;
         a->wordlist = args->value[OPT_WORDLIST];
+        /* a rule file may keep us waiting (a FIFO with no writer yet) */
+        cli_catch_interrupt();
         if (args->rule_file_count > 0 && !read_rules(args, a))
             return false;
         a->stream.rules = a->rules.count ? &a->rules : NULL;
@@ -239,13 +245,24 @@ typedef struct word_batch {
 
 typedef bool batch_fn(void *arg, const hc_stream_words *words);
 
+/* A word too long to try, named. */
+static void report_long_word(const hash_attack *a, const line_reader *r)
+{
+    char length[32] = "more than " LINE_INPUT_MAX_TEXT;
+    if (r->long_len > 0)
+        snprintf(length, sizeof(length), "%llu bytes", (unsigned long long)r->long_len);
+    fprintf(stderr, "hc: %s:%llu: a word of %s is longer than %d, skipped\n", a->wordlist,
+            (unsigned long long)r->line_no, length, HC_RULE_BUF);
+}
+
 /* Reads the wordlist in batches, each given to fn until it returns false.
- * Words too long are named (the first few) and skipped; false when the
- * list cannot be read (said on stderr). */
+ * Words too long are named (the first few) and skipped, whatever their
+ * length; false when the list cannot be read (said on stderr) or Ctrl+C
+ * came (said by nobody yet). */
 static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
 {
     line_reader r;
-    if (!line_reader_open(&r, a->wordlist, HC_RULE_BUF)) {
+    if (!line_reader_open(&r, a->wordlist, HC_RULE_BUF, true)) {
         fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
         return false;
     }
@@ -268,8 +285,7 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
             words++;
         } else if (st == LINE_TOO_LONG) {
             if (too_long++ < LONG_WORDS_SHOWN)
-                fprintf(stderr, "hc: %s:%llu: a word of %llu bytes is longer than %d, skipped\n", a->wordlist,
-                        (unsigned long long)r.line_no, (unsigned long long)r.long_len, HC_RULE_BUF);
+                report_long_word(a, &r);
         } else if (st == LINE_ERROR) {
             line_reader_report(&r, a->wordlist);
             ok = false;
@@ -287,7 +303,9 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
     if (too_long > LONG_WORDS_SHOWN)
         fprintf(stderr, "hc: %s: %llu words longer than %d bytes skipped in all\n", a->wordlist,
                 (unsigned long long)too_long, HC_RULE_BUF);
-    if (ok && words == 0 && too_long == 0) {
+    if (atomic_load(&cli_interrupted))
+        ok = false;
+    else if (ok && words == 0 && too_long == 0) {
         fprintf(stderr, "hc: %s: the wordlist is empty\n", a->wordlist);
         ok = false;
     }

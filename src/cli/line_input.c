@@ -93,6 +93,21 @@ static line_input_status fill(line_input *in, bool may_wait)
     }
 }
 
+void line_input_skip_long_lines(line_input *in)
+{
+    in->skip_long = true;
+}
+
+/* Drops the held bytes up to the skipped line's end, its '\n' included
+ * (all of them while that end has not come). */
+static void drop_skipped(line_input *in, const char *nl, size_t n)
+{
+    size_t dropped = nl != NULL ? n + 1 : n;
+    in->start += dropped;
+    in->consumed += dropped;
+    in->skipping = nl == NULL;
+}
+
 line_input_status line_input_next(line_input *in, const char **text, size_t *len, bool may_wait)
 {
     if (in->over)
@@ -102,13 +117,18 @@ line_input_status line_input_next(line_input *in, const char **text, size_t *len
         size_t held = in->end - in->start;
         char *nl = memchr(from, '\n', held);
         size_t n = nl ? (size_t)(nl - from) : held;
-        if (n > LINE_INPUT_MAX) {
-            /* said now: the rest of this line may never come */
+        if (in->skipping) {
+            drop_skipped(in, nl, n);
+            if (!in->skipping)
+                continue;
+        } else if (n > LINE_INPUT_MAX) {
+            /* said now: the rest of this line may never come (it is
+             * skipped, or the input ends here) */
             in->line_no++;
-            in->over = true;
+            in->over = !in->skip_long;
+            in->skipping = in->skip_long;
             return LINE_INPUT_TOO_LONG;
-        }
-        if (nl != NULL || (in->eof && held > 0)) {
+        } else if (nl != NULL || (in->eof && held > 0)) {
             in->line_no++;
             in->start += n + (nl != NULL);
             in->consumed += n + (nl != NULL);

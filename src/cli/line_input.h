@@ -6,7 +6,10 @@
  *    moment a line passes that, the reader says so (LINE_INPUT_TOO_LONG,
  *    with the line's number) without waiting for the line's end, and reads
  *    no further: such an input is no list (/dev/zero, a binary file), and
- *    its end may never come.
+ *    its end may never come. An input whose lines are words to try
+ *    rather than a list to trust (a wordlist) asks for such a line to be
+ *    skipped instead (line_input_skip_long_lines): its rest is read and
+ *    dropped as it comes, never held.
  *  - Opening waits for nothing (a FIFO with no writer opens at once) and
  *    every wait for data polls the caller's cancelled() a few times a
  *    second: LINE_INPUT_CANCELLED then.
@@ -25,7 +28,8 @@
 typedef enum line_input_status {
     LINE_INPUT_OK,         /* *text, *len: the line, valid until the next call */
     LINE_INPUT_END,        /* no more lines */
-    LINE_INPUT_TOO_LONG,   /* line number line_no passed LINE_INPUT_MAX: the input ends here */
+    LINE_INPUT_TOO_LONG,   /* line number line_no passed LINE_INPUT_MAX: the input ends here, or
+                            * the line is skipped (line_input_skip_long_lines) */
     LINE_INPUT_ERROR,      /* a read error: error holds errno */
     LINE_INPUT_CANCELLED,  /* cancelled() said stop while waiting */
     LINE_INPUT_WOULD_WAIT  /* only when the caller may not wait: no whole line yet */
@@ -39,8 +43,9 @@ typedef struct line_input {
     char *buf;
     size_t cap, start, end;
     bool eof, over;                /* over: a line passed the limit, nothing more is read */
+    bool skip_long, skipping;      /* skipping: the rest of a long line is being dropped */
     uint64_t line_no;              /* the line last returned or reported (1-based) */
-    uint64_t consumed;             /* bytes of the lines returned, their '\n' included */
+    uint64_t consumed;             /* bytes of the lines returned or skipped, their '\n' included */
     int error;
 } line_input;
 
@@ -50,6 +55,10 @@ bool line_input_open(line_input *in, const char *path, bool (*cancelled)(void *c
 /* The next line. may_wait false: LINE_INPUT_WOULD_WAIT rather than wait
  * for data not there yet. */
 line_input_status line_input_next(line_input *in, const char **text, size_t *len, bool may_wait);
+/* From now on a line past LINE_INPUT_MAX is reported (LINE_INPUT_TOO_LONG)
+ * and skipped, its rest dropped as it is read; the next call goes on with
+ * the line after it. */
+void line_input_skip_long_lines(line_input *in);
 void line_input_close(line_input *in);
 
 #endif

@@ -7,11 +7,15 @@
 
 #include "cli.h"
 
-bool line_reader_open(line_reader *r, const char *path, size_t max_line)
+bool line_reader_open(line_reader *r, const char *path, size_t max_line, bool skip_huge)
 {
     memset(r, 0, sizeof(*r));
     r->max_line = max_line;
-    return line_input_open(&r->in, path, cli_interrupt_requested, NULL);
+    if (!line_input_open(&r->in, path, cli_interrupt_requested, NULL))
+        return false;
+    if (skip_huge)
+        line_input_skip_long_lines(&r->in);
+    return true;
 }
 
 line_status line_reader_next(line_reader *r, const uint8_t **text, size_t *len)
@@ -23,6 +27,10 @@ line_status line_reader_next(line_reader *r, const uint8_t **text, size_t *len)
         break;
     case LINE_INPUT_TOO_LONG:
         r->line_no = r->in.line_no;
+        if (r->in.skipping) {
+            r->long_len = 0; /* unknown: its rest is being dropped unread */
+            return LINE_TOO_LONG;
+        }
         r->error = EFBIG;
         return LINE_ERROR;
     case LINE_INPUT_ERROR:

@@ -154,6 +154,12 @@ int plat_link_info(const char *path, plat_file_info *info);
 /* Removes a name. 0 or -1. */
 int plat_unlink(const char *path);
 
+/* Whether path is longer than the system opens by its name (POSIX:
+ * PATH_MAX bytes with the NUL; Windows: 32767 UTF-16 units, made absolute
+ * behind \\?\): a walk reaches such files one folder at a time, a list
+ * naming one cannot be checked. */
+bool plat_path_too_long(const char *path);
+
 /* The target of the symbolic link at path, as stored (relative targets
  * stay relative), in memory the caller frees; NULL with errno EINVAL when
  * path is not a symbolic link, or another error. */

@@ -18,6 +18,7 @@ import pytest
 from conftest import HC_BINARY
 
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+PATH_MAX = os.pathconf("/", "PC_PATH_MAX")
 
 
 def make_chain(root, depth, file_every, name="d"):
@@ -186,16 +187,55 @@ def test_30000_levels_memory_linear(tmp_path):
     completes, with memory linear in the depth: 30,000 levels cost about
     8 MiB (docs/file-dir.md)."""
     rc, out, err, rss_deep, files = hash_chain(tmp_path, 30000, 1000, nofile=64)
-    assert rc == 0, err[-300:]
     lines = out.splitlines()
     assert len(lines) == len(files) == 31
     assert lines[-1] == f"{md5(b'30000')} ./{'d/' * 30000}f"
+    # the files past PATH_MAX are listed, and said (a check could not open them)
+    assert rc == 1, err[-300:]
+    assert err.splitlines() == [too_long_said(line[33:]) for line in lines if len(line) - 33 >= PATH_MAX]
     # against a 10-level chain with the same binary (a sanitizer's own
     # memory then counts on both sides)
     small = tmp_path / "small"
     small.mkdir()
     _, _, _, rss_small, _ = hash_chain(small, 10, 1000, nofile=64)
     assert 0 < rss_deep - rss_small < 64 * 1024, (rss_small, rss_deep)
+
+
+def too_long_said(path):
+    return (f"hc: {path}: a path this long cannot be opened by its name (the walk went folder by folder): "
+            "`hc check` of this list would not find it")
+
+
+def test_a_path_too_long_to_open_by_name_is_said(tmp_path):
+    """dir reaches every file of a deep tree folder by folder, but `hc
+    check` opens a listed file by its path: one past PATH_MAX was listed
+    with exit 0, and check then failed on it with `File name too long`.
+    Now each such file is named on stderr, every file is still listed, and
+    the exit status is 1. `-s deep` makes the paths even-length, so one of
+    exactly PATH_MAX bytes (too long: the limit counts the NUL) is met."""
+    root = tmp_path / "deep"
+    root.mkdir()
+    try:
+        files = make_chain(root, PATH_MAX // 2, 1)
+        paths = ["deep/" + rel for rel in sorted(files, key=lambda rel: rel.count("/"))]
+        too_long = [p for p in paths if len(p.encode()) >= PATH_MAX]
+        assert len(too_long) == 4 and len(too_long[0]) == PATH_MAX
+        r = subprocess.run([HC_BINARY, "md5", "dir", "-s", "deep", "-r"], cwd=tmp_path, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=300)
+        assert r.returncode == 1, r.stderr[-300:]
+        assert r.stdout.decode().splitlines() == [
+            f"{p} | {len(files[p[5:]])} bytes | {md5(files[p[5:]])}" for p in paths]
+        assert r.stderr.decode().splitlines() == [too_long_said(p) for p in too_long]
+        # the kernel agrees: check of the list finds every other file
+        (tmp_path / "SUMS").write_bytes(r.stdout)
+        checked = subprocess.run([HC_BINARY, "md5", "check", "-s", "SUMS"], cwd=tmp_path, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, timeout=300)
+        assert checked.stdout.decode().splitlines() == [
+            f"{p}: {'FAILED open or read' if p in too_long else 'OK'}" for p in paths]
+        assert checked.stderr.decode().count("File name too long") == len(too_long)
+    finally:
+        remove_chain(root)
+        remove_tree(root)
 
 
 def pipe_bytes(fd):
@@ -252,8 +292,10 @@ def test_directory_moved_during_the_walk(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert proc.returncode == 0, err
     lines = out.decode().splitlines()
+    # 200-byte names: the deeper files are past PATH_MAX, listed and said
+    assert proc.returncode == 1, err
+    assert err.decode().splitlines() == [too_long_said(line[33:]) for line in lines if len(line) - 33 >= PATH_MAX]
     prefix = "m/a/" + "/".join([name] * 9)
     assert f"{md5(b'y')} {prefix}/e/y" in lines
     assert lines[-1] == f"{md5(b'x')} m/z/x"

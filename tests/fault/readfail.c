@@ -20,6 +20,13 @@
  *   HC_SLOW_READ_NS        a read of it spins this many ns per KiB first
  *   HC_SLOW_MAP_NS         a mapping of it likewise, per KiB mapped
  *
+ * It can cut a file short at a chosen point of its reading, as another
+ * process truncating it there would:
+ *
+ *   HC_SHRINK_NAME         the file's name
+ *   HC_SHRINK_AT           the first read or mapping that reaches past
+ *                          this offset truncates the file to it first
+ *
  * And it can hold a directory walk in one directory until a signal comes,
  * so that a test sends Ctrl+C while the walk is inside it:
  *
@@ -74,18 +81,25 @@ void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offse
     if (variable == NULL)                                 \
         *(void **)(&variable) = dlsym(RTLD_NEXT, symbol)
 
+/* The path fd is open on, into path[4096]; false when unknown. */
+static bool path_of(int fd, char *path)
+{
+    char link[64];
+    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, path, 4095);
+    if (n <= 0)
+        return false;
+    path[n] = '\0';
+    return true;
+}
+
 /* Is fd open on the file the variable `variable` names? */
 static bool named(int fd, const char *variable)
 {
     const char *name = getenv(variable);
-    if (fd < 0 || name == NULL || *name == '\0')
+    char path[4096];
+    if (fd < 0 || name == NULL || *name == '\0' || !path_of(fd, path))
         return false;
-    char link[64], path[4096];
-    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-    ssize_t n = readlink(link, path, sizeof(path) - 1);
-    if (n <= 0)
-        return false;
-    path[n] = '\0';
     const char *base = strrchr(path, '/');
     return strcmp(base ? base + 1 : path, name) == 0;
 }
@@ -125,10 +139,28 @@ static bool faulty(int fd, off_t offset)
     return true;
 }
 
+/* Truncates the shrinking file to HC_SHRINK_AT when [offset, offset +
+ * length) of fd reaches past it. */
+static void shrink_if_reached(int fd, off_t offset, size_t length)
+{
+    const char *at = getenv("HC_SHRINK_AT");
+    if (at == NULL || !named(fd, "HC_SHRINK_NAME"))
+        return;
+    off_t cut = (off_t)strtoll(at, NULL, 10);
+    char path[4096];
+    if (offset + (off_t)length <= cut || !path_of(fd, path))
+        return;
+    int saved = errno;
+    if (truncate(path, cut) != 0)
+        perror("hc-test: truncate");
+    errno = saved;
+}
+
 ssize_t pread(int fd, void *buf, size_t count, off_t offset)
 {
     NEXT(pread_fn, next, "pread");
     spin_if_slow(fd, "HC_SLOW_READ_NS", count);
+    shrink_if_reached(fd, offset, count);
     return faulty(fd, offset) ? -1 : next(fd, buf, count, offset);
 }
 
@@ -136,22 +168,27 @@ ssize_t pread64(int fd, void *buf, size_t count, off_t offset)
 {
     NEXT(pread_fn, next, "pread64");
     spin_if_slow(fd, "HC_SLOW_READ_NS", count);
+    shrink_if_reached(fd, offset, count);
     return faulty(fd, offset) ? -1 : next(fd, buf, count, offset);
 }
 
 ssize_t preadv2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags)
 {
     NEXT(preadv2_fn, next, "preadv2");
-    for (int i = 0; i < iovcnt; i++)
+    for (int i = 0; i < iovcnt; i++) {
         spin_if_slow(fd, "HC_SLOW_READ_NS", iov[i].iov_len);
+        shrink_if_reached(fd, offset, iov[i].iov_len); /* (the first reaches furthest in practice: one iov) */
+    }
     return faulty(fd, offset) ? -1 : next(fd, iov, iovcnt, offset, flags);
 }
 
 ssize_t preadv64v2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags)
 {
     NEXT(preadv2_fn, next, "preadv64v2");
-    for (int i = 0; i < iovcnt; i++)
+    for (int i = 0; i < iovcnt; i++) {
         spin_if_slow(fd, "HC_SLOW_READ_NS", iov[i].iov_len);
+        shrink_if_reached(fd, offset, iov[i].iov_len); /* (the first reaches furthest in practice: one iov) */
+    }
     return faulty(fd, offset) ? -1 : next(fd, iov, iovcnt, offset, flags);
 }
 
@@ -159,6 +196,8 @@ ssize_t read(int fd, void *buf, size_t count)
 {
     NEXT(read_fn, next, "read");
     off_t position = lseek(fd, 0, SEEK_CUR); /* -1 for pipes: never faulty */
+    if (position >= 0)
+        shrink_if_reached(fd, position, count);
     return position >= 0 && faulty(fd, position) ? -1 : next(fd, buf, count);
 }
 
@@ -195,6 +234,7 @@ void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
 {
     NEXT(mmap_fn, next, "mmap");
     spin_if_slow(fd, "HC_SLOW_MAP_NS", length);
+    shrink_if_reached(fd, offset, length);
     off_t bad = bad_from(fd);
     if (bad >= 0 && offset + (off_t)length > bad && !(prot & PROT_WRITE))
         return map_with_bad_pages(next, addr, length, prot, flags, fd, offset, bad);
@@ -205,6 +245,7 @@ void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offse
 {
     NEXT(mmap_fn, next, "mmap64");
     spin_if_slow(fd, "HC_SLOW_MAP_NS", length);
+    shrink_if_reached(fd, offset, length);
     off_t bad = bad_from(fd);
     if (bad >= 0 && offset + (off_t)length > bad && !(prot & PROT_WRITE))
         return map_with_bad_pages(next, addr, length, prot, flags, fd, offset, bad);

@@ -496,8 +496,9 @@ static void print_file_job(check_run *run, const check_job *job, const file_resu
     if (result->status != READ_OK) {
         if (run->ignore_missing && result->status == READ_OPEN_ERROR && result->error_number == ENOENT)
             return;
-        const char *reason =
-            result->error_number ? strerror(result->error_number) : read_status_text(result->status);
+        const char *reason = read_failure_reason(result);
+        if (reason == NULL)
+            reason = read_status_text(result->status);
         /* said even with --status, as coreutils does */
         print_name_error(job->path, job->path_len, reason);
         for (size_t k = 0; k < job->item_count; k++) {

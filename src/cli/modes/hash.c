@@ -596,7 +596,7 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     hash_attack attack;
     if (!hash_attack_parse(out, args, &attack)) {
         hash_attack_free(&attack);
-        return EXIT_USAGE;
+        return atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
     }
     int status = run_attack(algs, args, out, json, &attack);
     hash_attack_free(&attack);

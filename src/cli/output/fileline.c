@@ -11,6 +11,7 @@
 
 #include "args.h"
 #include "format_writer.h"
+#include "platform.h"
 #include "printable.h"
 #include "roundtrip.h"
 
@@ -142,19 +143,19 @@ static void report_failure(const char *path, const file_result *result, bool lin
 {
     char *owned;
     const char *shown = printable_name(path, &owned);
-    if (result->error_number)
-        progress_warn("%s: %s", shown, strerror(result->error_number));
+    const char *reason = read_failure_reason(result);
+    if (reason != NULL)
+        progress_warn("%s: %s", shown, reason);
     else if (!line_shown)
         progress_warn("%s: %s", shown, read_status_text(result->status));
     free(owned);
 }
 
-/* A name the list format cannot write so that check reads it back. */
-static void report_uncarried(const format_writer *writer, const char *path)
+/* A name the list cannot give check back, and why. */
+static void report_uncarried(const char *why, const char *path)
 {
     char *owned;
-    progress_warn("%s: %s: `hc check` of this list would not find it", printable_name(path, &owned),
-                  writer->uncarried);
+    progress_warn("%s: %s: `hc check` of this list would not find it", printable_name(path, &owned), why);
     free(owned);
 }
 
@@ -223,28 +224,31 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
         text_free(&t);
         return outcome;
     }
+    /* SFV: the file's own name in its folder (the line holds the part
+     * after the last '/' or '\', and a '\' in a name is lost) */
+    const char *slash = strrchr(path, '/');
+    const char *name = kind == FORMAT_SFV && slash ? slash + 1 : path;
+    /* a line check may read (-m's verdict stands where the digest would) */
+    bool carried = true, listed = !file.verdict;
     const uint8_t *digest = result->digest;
-    bool carried = true;
     for (size_t i = 0; i < format->algs->count; i++) {
         text_clear(&t);
         row.alg = format->algs->rows[i];
         row.digest = digest;
         row.digest_len = format->row_len[i];
         writer->row_line(&t, &row);
-        /* SFV: the file's own name in its folder (the line holds the part
-         * after the last '/' or '\', and a '\' in a name is lost) */
-        const char *slash = strrchr(path, '/');
-        const char *name = kind == FORMAT_SFV && slash ? slash + 1 : path;
-        carried = carried && (t.no_memory || list_line_reads_back(kind, t.data, t.len, name, strlen(name), digest,
-                                                                  format->row_len[i]));
+        carried = carried && (!listed || t.no_memory ||
+                              list_line_reads_back(kind, t.data, t.len, name, strlen(name), digest, format->row_len[i]));
         text_output_line(&t, out);
         digest += format->row_len[i];
     }
     text_free(&t);
-    if (!carried) {
-        /* the list would not verify this file: said, and the run fails */
-        report_uncarried(writer, path);
-        return OUTCOME_FAILED;
-    }
-    return outcome;
+    /* the list would not verify this file: said, and the run fails */
+    if (!carried)
+        report_uncarried(writer->uncarried, path);
+    else if (listed && plat_path_too_long(name))
+        report_uncarried("a path this long cannot be opened by its name (the walk went folder by folder)", path);
+    else
+        return outcome;
+    return OUTCOME_FAILED;
 }

@@ -60,6 +60,7 @@ const format_writer format_hc_writer = {
     .row_line = hc_row_line,
     .failure_line = hc_failure_line,
     .verdict_line = hc_verdict_line,
+    .uncarried = "an hc line cannot carry this name (a line feed); --format gnu escapes it",
 };
 
 /* -c: "<DIGEST> <path>" (§3.2); string mode has no -c, the digest alone

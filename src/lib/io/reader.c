@@ -8,7 +8,8 @@
  *
  * The range to hash is fixed when hashing starts, from the fstat the caller
  * did: a file that grows meanwhile is hashed up to its old size (matching
- * the size column), one that shrinks is a read error. */
+ * the size column), one that shrinks is a read error of its own kind
+ * (READ_CHANGED), said as such. */
 #include "reader.h"
 
 #include "bigfile.h"
@@ -30,10 +31,18 @@ const char *read_status_text(read_status status)
         [READ_OPEN_ERROR] = "open error",
         [READ_STAT_ERROR] = "stat error",
         [READ_READ_ERROR] = "read error",
+        [READ_CHANGED] = "read error",
         [READ_OFFSET_ERROR] = "Offset is greater than file size",
         [READ_BAD_TARGET] = "invalid search hash",
     };
     return (unsigned)status < sizeof(texts) / sizeof(texts[0]) ? texts[status] : NULL;
+}
+
+const char *read_failure_reason(const file_result *result)
+{
+    if (result->status == READ_CHANGED)
+        return "changed while read (it shrank)";
+    return result->error_number ? strerror(result->error_number) : NULL;
 }
 
 hc_status reader_init(file_reader *reader, const hc_algorithm *const *rows, size_t count, const hc_params *params,
@@ -100,6 +109,18 @@ static void fail_read(const file_reader *reader, file_result *result, int error)
     fail(result, error == EINTR && interrupted(reader) ? READ_INTERRUPTED : READ_READ_ERROR, error);
 }
 
+/* A failed read of a regular file's bytes up to end: ENODATA is the
+ * reading's word for a file that ended first, and the file's size now
+ * tells whether it shrank (or a device said ENODATA itself). */
+static void fail_regular(const file_reader *reader, int fd, uint64_t end, file_result *result, int error)
+{
+    plat_file_info info;
+    if (error == ENODATA && plat_file_info_of(fd, &info) == 0 && info.size < end)
+        fail(result, READ_CHANGED, error);
+    else
+        fail_read(reader, result, error);
+}
+
 /* Bytes [pos, end) of a regular file. */
 static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end, file_result *result)
 {
@@ -124,7 +145,7 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
         if (multihash_needs_costs(&reader->hash, reader->pool) && ensure_buffer(reader, READ_SMALL_MAX)) {
             error = bigfile_read_fully(fd, reader->buffer, READ_SMALL_MAX, pos);
             if (error) {
-                fail(result, READ_READ_ERROR, error);
+                fail_regular(reader, fd, end, result, error);
                 return;
             }
             feed(reader, reader->buffer, READ_SMALL_MAX);
@@ -136,7 +157,7 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
         result->big = true;
     }
     if (error)
-        fail_read(reader, result, error);
+        fail_regular(reader, fd, end, result, error);
 }
 
 /* Waits until a pipe, FIFO, terminal or socket has data or is closed: 0,

@@ -22,7 +22,8 @@ typedef enum read_status {
     READ_OK,
     READ_OPEN_ERROR,    /* "open error" */
     READ_STAT_ERROR,    /* "stat error" */
-    READ_READ_ERROR,    /* "read error" (also: a directory, a file that shrank) */
+    READ_READ_ERROR,    /* "read error" (also: a directory) */
+    READ_CHANGED,       /* "read error" too: the file shrank while read (error_number ENODATA) */
     READ_OFFSET_ERROR,  /* "Offset is greater than file size" */
     READ_SKIPPED,       /* dir mode: no longer a regular file when opened */
     READ_BAD_TARGET,    /* file mode: "invalid search hash", a malformed -m */
@@ -61,6 +62,11 @@ typedef struct file_result {
     bool big;           /* the big-file engine hashed it: io tells what it did */
     bigfile_stats io;
 } file_result;
+
+/* Why a file failed, for stderr: "changed while read (it shrank)", the
+ * system's reason, or NULL when neither is known (the status text says
+ * all). */
+const char *read_failure_reason(const file_result *result);
 
 /* Opens the hashers of rows (count of them, hashed side by side) with
  * params; multihash_select on reader->hash picks others later. */

@@ -180,6 +180,11 @@ int plat_unlink(const char *path)
     return unlink(path);
 }
 
+bool plat_path_too_long(const char *path)
+{
+    return strlen(path) >= PATH_MAX;
+}
+
 char *plat_read_link(const char *path)
 {
     char buf[PATH_MAX];

@@ -215,6 +215,15 @@ int plat_unlink(const char *path)
 /* The target of a symbolic link: the path it resolves to (Windows keeps
  * a print name and a substitute name; the resolved path is the one every
  * program can use). EINVAL when path is not a symbolic link. */
+bool plat_path_too_long(const char *path)
+{
+    /* the name as the W calls get it: the limit is on that */
+    wchar_t *wide = plat_win32_wide_path(path);
+    bool too_long = wide != NULL && wcslen(wide) >= 32767;
+    free(wide);
+    return too_long;
+}
+
 char *plat_read_link(const char *path)
 {
     plat_file_info info;
