@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h> /* renameat2 */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -178,6 +179,21 @@ int plat_link_info(const char *path, plat_file_info *info)
 int plat_unlink(const char *path)
 {
     return unlink(path);
+}
+
+int plat_rename_new(const char *from, const char *to)
+{
+#ifdef RENAME_NOREPLACE
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+        return 0;
+    /* EINVAL: a file system without the flag (NFS before 4.x servers,
+     * some FUSE); ENOSYS: a kernel before 3.15 */
+    if (errno != EINVAL && errno != ENOSYS)
+        return -1;
+#endif
+    if (link(from, to) != 0)
+        return -1;
+    return unlink(from);
 }
 
 char *plat_read_link(const char *path)
