@@ -399,3 +399,12 @@ def test_the_estimate_of_a_keyspace_past_counting():
     assert r.rc == 0 and r.nonblank[-1] == "Initial string is: ab"
     assert r.nonblank[0].startswith("May take approximatelly: more than "), r
     assert r.nonblank[0].endswith(" (2^128 - 1 or more attempts)"), r
+
+
+def test_the_estimate_of_a_mask_past_2_pow_63_is_exact():
+    """The contract caps its charset search's estimate at 2^63; a mask, an
+    extension, shows its count: 95^12 here."""
+    r = run_hc("md5", "hash", "-s", md5_hex("aaaaaaaaaaab"), "--mask", "?a" * 12, "-T", "1")
+    assert r.rc == 0 and r.nonblank[-1] == "Initial string is: aaaaaaaaaaab"
+    count = f"{95 ** 12:,}".replace(",", " ")
+    assert r.nonblank[0].endswith(f" sec ({count} attempts)"), r

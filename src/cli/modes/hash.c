@@ -295,12 +295,14 @@ static void probe(cli_output *out, const hc_crack_job *job)
     double estimate = rate > 0 ? (double)hashed / rate : 0;
     char time[TIME_TEXT_MAX], count[64];
     format_time_long(estimate, time);
-    if (attempts == HC_COUNT_MAX) {
+    if (job->mask != NULL && attempts == HC_COUNT_MAX) {
         /* past counting: the time of what can be counted is a lower bound */
         output_text(out, "May take approximatelly: more than %s (%s attempts)", time, UNCOUNTABLE_TEXT);
         return;
     }
-    format_count(cap63(attempts), count, sizeof(count));
+    /* the contract's charset search keeps its cap; a mask, an extension,
+     * has its exact count */
+    format_count(job->mask == NULL ? cap63(attempts) : attempts, count, sizeof(count));
     output_text(out, "May take approximatelly: %s (%s attempts)", time, count);
 }
 
