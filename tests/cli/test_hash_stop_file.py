@@ -5,6 +5,8 @@ refuses another search's or a file hc did not make (2), and
 built here from the layout docs/cli.md gives, digests with hashlib."""
 import hashlib
 import os
+import re
+import select
 import signal
 import subprocess
 import time
@@ -408,3 +410,19 @@ def test_the_estimate_of_a_mask_past_2_pow_63_is_exact():
     assert r.rc == 0 and r.nonblank[-1] == "Initial string is: aaaaaaaaaaab"
     count = f"{95 ** 12:,}".replace(",", " ")
     assert r.nonblank[0].endswith(f" sec ({count} attempts)"), r
+
+
+def test_the_status_line_of_a_keyspace_past_counting():
+    proc = spawn_hc(["md5", "hash", "-s", NEVER, "--mask", A100, "--noprobe", "-T", "1"], stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    wait_for_handler(proc.pid, signal.SIGUSR1)
+    proc.send_signal(signal.SIGUSR1)
+    line = b""
+    deadline = time.monotonic() + 20
+    while not line.endswith(b"\n") and time.monotonic() < deadline:
+        if select.select([proc.stderr], [], [], 0.1)[0]:
+            line += os.read(proc.stderr.fileno(), 4096)
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=20)
+    assert re.fullmatch(r"hc: status: [\d ]+ of 2\^128 - 1 or more candidates \((<0\.1|0\.0)%\), length 100 "
+                        r"\(100-100\), .*\n", line.decode()), line

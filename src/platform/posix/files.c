@@ -193,7 +193,14 @@ int plat_rename_new(const char *from, const char *to)
 #endif
     if (link(from, to) != 0)
         return -1;
-    return unlink(from);
+    if (unlink(from) == 0)
+        return 0;
+    /* `from` went away meanwhile (another process moved it): the file is
+     * not ours to give a second name */
+    int error = errno;
+    unlink(to);
+    errno = error;
+    return -1;
 }
 
 char *plat_read_link(const char *path)
