@@ -1226,7 +1226,7 @@ hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_co
     hc_status status = engine_init(&e, job, NULL);
     if (status != HC_OK)
         return status;
-    *hashed = e.empty ? 0 : e.uncountable ? HC_COUNT_MAX : e.size;
+    *hashed = e.empty ? 0 : e.size;
     *attempts = e.base_attempts + *hashed;
     if (*attempts < e.base_attempts)
         *attempts = HC_COUNT_MAX;
