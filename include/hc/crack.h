@@ -95,7 +95,9 @@ typedef struct hc_crack_job {
     size_t dict_len;
     uint32_t min_len, max_len;  /* bytes, 1 <= min_len <= max_len <= HC_CRACK_MAX_LENGTH */
     /* 0/0: the whole keyspace. Else 1 <= part <= parts: only that slice of
-     * the candidates of lengths min_len..max_len (hc_crack_slice). */
+     * the candidates of lengths min_len..max_len (hc_crack_slice); a
+     * keyspace whose count saturates (HC_COUNT_MAX) cannot be sliced
+     * exactly: parts > 1 of it are refused (HC_ERR_RANGE). */
     uint64_t part, parts;
     /* Worker threads (>= 1). pool, when not NULL, supplies them and must
      * have at least that many; otherwise the engine makes its own. */
@@ -147,7 +149,8 @@ HC_API hc_status hc_crack_run_sized(const hc_crack_job *job, hc_crack_result *re
 HC_API void hc_crack_result_free(hc_crack_result *result);
 
 /* Candidates a full run of the job counts as attempts (see above), and the
- * ones it hashes (both 0 for a malformed job). */
+ * ones it hashes (both 0 for a malformed job; both HC_COUNT_MAX for a
+ * keyspace past counting). */
 #define hc_crack_job_size(job, attempts, hashed) hc_crack_job_size_sized((job), HC_CRACK_SIZES, (attempts), (hashed))
 HC_API hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_count *attempts,
                                          hc_count *hashed);

@@ -22,6 +22,7 @@ static const char *const long_names[OPT_COUNT] = {
     [OPT_UPPER] = "upper",         [OPT_IGNORE_MISSING] = "ignore-missing", [OPT_QUIET] = "quiet",
     [OPT_STATUS] = "status",       [OPT_STRICT] = "strict",   [OPT_WARN] = "warn",
     [OPT_HASHES] = "hashes",       [OPT_STOP_FILE] = "stop-file", [OPT_FORCE] = "force",
+    [OPT_REPLACE_STOP_FILE] = "replace-stop-file",
     [OPT_MASK] = "mask", [OPT_CUSTOM1] = "custom-charset1", [OPT_CUSTOM2] = "custom-charset2",
     [OPT_CUSTOM3] = "custom-charset3", [OPT_CUSTOM4] = "custom-charset4", [OPT_INCREMENT] = "increment",
     [OPT_WORDLIST] = "wordlist", [OPT_RULES] = "rules", [OPT_STDOUT] = "stdout",

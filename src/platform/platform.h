@@ -160,6 +160,15 @@ int plat_unlink(const char *path);
  * naming one cannot be checked. */
 bool plat_path_too_long(const char *path);
 
+/* Gives the file named from the name to instead, which must not exist:
+ * -1 with errno EEXIST when it does (a file, a directory, a dangling
+ * symbolic link), and nothing changes; it never replaces a name. Both in
+ * one directory (or one file system). Where the OS cannot move without
+ * replacing in one step (POSIX other than Linux, and Linux file systems
+ * without RENAME_NOREPLACE) it links the file under `to` and then removes
+ * `from`: `to` still appears complete and at once. 0 or -1. */
+int plat_rename_new(const char *from, const char *to);
+
 /* The target of the symbolic link at path, as stored (relative targets
  * stay relative), in memory the caller frees; NULL with errno EINVAL when
  * path is not a symbolic link, or another error. */
@@ -354,6 +363,8 @@ void plat_cond_broadcast(plat_cond *cond);
 /* CPUs this process may run on (its affinity mask where the OS has one),
  * at least 1. */
 unsigned plat_cpu_count(void);
+/* This process's id (for names of its own temporary files). */
+unsigned long plat_process_id(void);
 /* The CPU's model name ("AMD EPYC 9B45"), or "" when unknown. */
 void plat_cpu_model(char *out, size_t size);
 /* Physical memory in bytes, and what could be filled now without swapping

@@ -2,12 +2,9 @@
 import base64
 import hashlib
 import os
-import resource
 import shutil
 import signal
 import subprocess
-import threading
-import time
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""Across machines (contract §10.10): hash mode's stop marker (--stop-file),
-dir --part K/N and hc merge."""
+"""Across machines (contract §10.10): dir --part K/N and hc merge (hash
+mode's stop marker: test_hash_stop_file.py)."""
 import base64
 import hashlib
 import json
@@ -7,157 +7,10 @@ import os
 import re
 import signal
 import subprocess
-import time
 
 import pytest
 
-from conftest import HC_BINARY, run_hc, spawn_hc, wait_for_handler
-
-NEVER = "0" * 32  # an MD5 digest no short string has (none of the searches reach it)
-LONG_SEARCH = ["-a", "0-9a-z", "-n", "9", "-x", "9", "--noprobe", "-T", "1"]
-
-
-def md5_hex(text):
-    return hashlib.md5(text.encode()).hexdigest()
-
-
-def make_marker(path, text="made by the test\n"):
-    """The marker as another part makes it: complete when it appears."""
-    temporary = f"{path}.test-tmp"
-    with open(temporary, "w") as f:
-        f.write(text)
-    os.link(temporary, path)
-    os.unlink(temporary)
-
-
-def wait_exit(proc, limit):
-    """The seconds proc took to exit (killed, and the test failed, past limit)."""
-    start = time.monotonic()
-    try:
-        out, err = proc.communicate(timeout=limit)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        pytest.fail(f"hc did not stop within {limit} s of the marker")
-    return time.monotonic() - start, out.decode(), err.decode()
-
-
-# ---- --stop-file ---------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("fmt", ["hc", "json"])
-def test_a_running_search_stops_when_the_marker_appears(tmp_path, fmt):
-    marker = tmp_path / "found"
-    proc = spawn_hc(["md5", "hash", "-s", NEVER, *LONG_SEARCH, "--part", "2/8", "--format", fmt,
-                     "--stop-file", str(marker)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    # the handlers are installed after the marker's first look: from here on
-    # only the watch of the running search can see it
-    wait_for_handler(proc.pid, signal.SIGUSR1)
-    make_marker(marker)
-    took, out, err = wait_exit(proc, 10)
-    assert proc.returncode == 3
-    assert took < 2.0
-    assert err.strip().splitlines()[-1] == f"hc: stopped: {marker} appeared"
-    if fmt == "json":
-        assert '"found":false' in out
-    else:
-        assert out.strip().splitlines()[-1] == "Nothing found"
-    assert marker.read_text() == "made by the test\n"  # another part's marker is left alone
-
-
-def test_a_part_started_after_the_find_stops_at_once(tmp_path):
-    marker = tmp_path / "found"
-    make_marker(marker)
-    r = run_hc("md5", "hash", "-s", NEVER, *LONG_SEARCH[:-2], "--stop-file", str(marker), timeout=20)
-    assert r.rc == 3
-    assert r.nonblank[-2].startswith("Attempts: 0 ")
-    assert r.nonblank[-1] == "Nothing found"
-    assert r.err.endswith(f"hc: stopped: {marker} appeared\n")
-
-
-def test_the_finding_part_creates_the_marker(tmp_path):
-    marker = tmp_path / "found"
-    target = md5_hex("ba")
-    statuses = {}
-    for k in range(1, 6):
-        r = run_hc("md5", "hash", "-s", target, "-a", "abc", "-x", "3", "--noprobe", "--part", f"{k}/5",
-                   "--stop-file", str(marker))
-        statuses[k] = r.rc
-        if k == 1:
-            assert r.rc == 0 and r.nonblank[-1] == "Initial string is: ba"
-            assert marker.read_bytes() == b"found by --part 1/5\nInitial string is: ba\n"
-        else:
-            # the later parts find the marker made by the first
-            assert r.rc == 3, r
-    assert list(tmp_path.iterdir()) == [marker]  # no temporary file left behind
-    assert statuses == {1: 0, 2: 3, 3: 3, 4: 3, 5: 3}
-
-
-def test_a_part_that_finds_nothing_makes_no_marker(tmp_path):
-    marker = tmp_path / "found"
-    r = run_hc("md5", "hash", "-s", md5_hex("ba"), "-a", "abc", "-x", "3", "--noprobe", "--part", "2/5",
-               "--stop-file", str(marker))
-    assert r.rc == 1
-    assert r.nonblank[-1] == "Nothing found"
-    assert not marker.exists()
-
-
-def test_an_existing_file_is_never_overwritten(tmp_path):
-    marker = tmp_path / "found"
-    marker.write_text("the user's own file\n")
-    # found before any search (the empty string): found wins over the marker
-    r = run_hc("md5", "hash", "-s", md5_hex(""), "--stop-file", str(marker))
-    assert r.rc == 0
-    assert marker.read_text() == "the user's own file\n"
-
-
-def test_a_marker_that_cannot_be_made_is_said_and_the_answer_kept(tmp_path):
-    marker = tmp_path / "missing-dir" / "found"
-    r = run_hc("md5", "hash", "-s", md5_hex("12"), "-x", "3", "--noprobe", "--stop-file", str(marker))
-    assert r.rc == 0
-    assert r.nonblank[-1] == "Initial string is: 12"
-    assert f"hc: {marker}: cannot create the stop marker: No such file or directory" in r.err
-
-
-def test_ntlm_answer_in_the_marker_is_utf8(tmp_path):
-    marker = tmp_path / "found"
-    target = run_hc("ntlm", "string", "-s", "é").lines[0]
-    r = run_hc("ntlm", "hash", "-s", target, "-a", b"\xe9x", "-x", "2", "--noprobe", "--stop-file", str(marker))
-    assert r.rc == 0
-    assert marker.read_bytes() == "found by a search without --part\nInitial string is: é\n".encode()
-
-
-def test_many_targets_all_found_make_the_marker(tmp_path):
-    marker, targets = tmp_path / "found", tmp_path / "targets"
-    targets.write_text(md5_hex("ab") + "\n" + md5_hex("c") + "\n")
-    r = run_hc("md5", "hash", "--hashes", str(targets), "-a", "abc", "-x", "2", "--noprobe", "--part", "1/1",
-               "--stop-file", str(marker))
-    assert r.rc == 0
-    assert marker.read_text() == "found by --part 1/1\nFound 2 of 2 targets\n"
-
-
-def test_many_targets_stop_on_the_marker(tmp_path):
-    marker, targets = tmp_path / "found", tmp_path / "targets"
-    targets.write_text(NEVER + "\n" + "1" * 32 + "\n")
-    proc = spawn_hc(["md5", "hash", "--hashes", str(targets), *LONG_SEARCH, "--stop-file", str(marker)],
-                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    wait_for_handler(proc.pid, signal.SIGUSR1)
-    make_marker(marker)
-    took, out, err = wait_exit(proc, 10)
-    assert proc.returncode == 3 and took < 2.0
-    assert out.strip().splitlines()[-1] == "Found 0 of 2 targets"
-    assert err.endswith(f"hc: stopped: {marker} appeared\n")
-
-
-def test_ctrl_c_wins_over_the_marker(tmp_path):
-    marker = tmp_path / "found"
-    proc = spawn_hc(["md5", "hash", "-s", NEVER, *LONG_SEARCH, "--stop-file", str(marker)],
-                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    wait_for_handler(proc.pid)
-    proc.send_signal(signal.SIGINT)
-    wait_exit(proc, 10)
-    assert proc.returncode == 130
-    assert not marker.exists()
+from conftest import HC_BINARY, run_hc, spawn_hc
 
 
 # ---- dir --part and hc merge ------------------------------------------------------------------

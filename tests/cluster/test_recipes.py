@@ -49,6 +49,21 @@ def candidate_at(index):
     raise ValueError("past the keyspace")
 
 
+def marker_text(target, parts, finder, text):
+    """A marker of the recipes' search as docs/cli.md §10.10 lays it out."""
+    return (f"hc stop marker 1\nalgorithm: md5\ntarget: {target}\nkeyspace: -a {DICT} -n {MIN_LEN} -x {MAX_LEN}\n"
+            f"parts: {parts}\nfound by --part {finder}/{parts}\nInitial string is: {text}\n")
+
+
+def leave_marker(path, target, parts, finder, text):
+    """A leftover of an earlier search, made complete at once as hc makes it."""
+    temporary = f"{path}.tmp"
+    with open(temporary, "w") as f:
+        f.write(marker_text(target, parts, finder, text))
+    os.link(temporary, path)
+    os.unlink(temporary)
+
+
 def part_start(k, parts):
     return keyspace_size() * (k - 1) // parts
 
@@ -181,13 +196,36 @@ def test_slurm_array_finds_and_stops_every_other_part(slurm, tmp_path):
             kill_leftovers(watch)
     outputs = {k: (tmp_path / f"hc-crack-{job}-{k}.out").read_text() for k in range(1, parts + 1)}
     assert f"Initial string is: {text}\n" in outputs[finder], outputs[finder]
-    assert marker.read_text() == f"found by --part {finder}/{parts}\nInitial string is: {text}\n"
+    assert marker.read_text() == marker_text(target, parts, finder, text)
     for k, out in outputs.items():
         if k != finder:
             assert out.endswith(f"hc: stopped: {marker} appeared\n"), (k, out)
     watch.check_stopped()
     # the finder COMPLETED, and so did every stopped part: afterok fires
     assert states == {str(k): ("COMPLETED", "0:0") for k in range(1, parts + 1)}, states
+
+
+def test_slurm_array_refuses_another_search_marker(slurm, tmp_path):
+    """The false find of issue 33: MARKER left by a search for another
+    digest. Every part refuses it at once (hc's 2: the task FAILED, the
+    afterok dependency broken), says what it is, and leaves it."""
+    parts = 3
+    marker = tmp_path / "found"
+    leave_marker(marker, hashlib.md5(b"hello").hexdigest(), parts, 2, "hello")
+    before = marker.read_text()
+    target = hashlib.md5(b"world").hexdigest()
+    job = sbatch(slurm, tmp_path, "slurm-crack.sbatch", f"--array=1-{parts}", "--cpus-per-task=1",
+                 env={"TARGET": target, "DICT": "0-9a-z", "MIN": str(MIN_LEN), "MAX": str(MAX_LEN),
+                      "MARKER": str(marker)})
+    states = slurm.wait_finished(job, timeout=90)
+    assert states == {str(k): ("FAILED", "2:0") for k in range(1, parts + 1)}, states
+    for k in range(1, parts + 1):
+        out = (tmp_path / f"hc-crack-{job}-{k}.out").read_text()
+        assert out == (f"hc: {marker}: the stop marker of another search (algorithm: md5; "
+                       f"target: {hashlib.md5(b'hello').hexdigest()}; keyspace: -a {DICT} -n {MIN_LEN} -x {MAX_LEN}; "
+                       f"parts: {parts}; found by --part 2/{parts}) is there; remove it, or give "
+                       "--replace-stop-file to have it removed\n"), out
+    assert marker.read_text() == before
 
 
 def make_tree(root, files):
@@ -262,10 +300,54 @@ def test_parallel_finds_and_stops_every_other_part(tmp_path):
     assert proc.returncode == 0, err
     out = out.decode()
     assert f"{finder}\tInitial string is: {text}\n" in out
-    assert marker.read_text() == f"found by --part {finder}/{parts}\nInitial string is: {text}\n"
+    assert marker.read_text() == marker_text(target, parts, finder, text)
     watch.check_stopped()
     # parallel waited for the stopped parts: none outlived it
     assert all(seen <= returned_at for seen in watch.last_seen.values())
+
+
+@needs_parallel
+def test_parallel_refuses_a_leftover_marker(tmp_path):
+    marker = tmp_path / "found"
+    leave_marker(marker, hashlib.md5(b"hello").hexdigest(), 4, 2, "hello")
+    before = marker.read_text()
+    env = recipe_env(N="4", TARGET=hashlib.md5(b"world").hexdigest(), DICT="0-9a-z", MIN=str(MIN_LEN),
+                     MAX=str(MAX_LEN), MARKER=str(marker))
+    r = subprocess.run([str(RECIPES / "parallel-crack.sh")], env=env, cwd=tmp_path, capture_output=True, timeout=60)
+    assert r.returncode == 2
+    assert r.stdout == b""  # no part ran
+    assert r.stderr.decode() == (f"hc-crack: {marker} exists already, left by an earlier search; remove it "
+                                 "(or name another MARKER) first\n")
+    assert marker.read_text() == before
+
+
+@needs_parallel
+def test_parallel_another_search_marker_during_the_run_is_no_find(tmp_path):
+    """A search for another digest sharing MARKER marks its find while
+    this one runs: its parts stop with 2 and the script says the marker is
+    not this search's (exit 2), never success."""
+    marker = tmp_path / "found"
+    target = hashlib.md5(b"world").hexdigest()
+    env = recipe_env(N="2", TARGET=target, DICT="0-9a-z", MIN=str(MIN_LEN), MAX=str(MAX_LEN), MARKER=str(marker))
+    with PartWatch(marker) as watch:
+        proc = subprocess.Popen([str(RECIPES / "parallel-crack.sh")], env=env, cwd=tmp_path,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            wait_until(lambda: len(watch.last_seen) == 2, 30, "both parts running")
+            leave_marker(marker, hashlib.md5(b"hello").hexdigest(), 2, 1, "hello")
+            out, err = proc.communicate(timeout=60)
+        finally:
+            proc.kill()
+            kill_leftovers(watch)
+    assert proc.returncode == 2, (out, err)
+    out = out.decode()
+    for k in (1, 2):
+        assert f"{k}\tNothing found\n" in out, out
+    err = err.decode()
+    other = f"the stop marker of another search (algorithm: md5; target: {hashlib.md5(b'hello').hexdigest()};"
+    for k in (1, 2):
+        assert f"{k}\thc: stopped: {marker} appeared, and it is {other}" in err, err
+    assert f"\nhc-crack: {marker} is not this search's marker: hc: {marker}: {other}" in err, err
 
 
 @needs_parallel

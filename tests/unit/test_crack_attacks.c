@@ -196,9 +196,42 @@ static void test_stream_every_row(void)
     hc_rules_free(&rules);
 }
 
+/* A mask past counting (95^100 candidates, about 2^657): its size says
+ * "2^128 - 1 or more" and its parts are refused, also --stdout's walk;
+ * one position less that still fits (95^19 < 2^128) is sized exactly. */
+static void test_mask_past_counting(void)
+{
+    static hc_mask m;
+    char text[201];
+    for (int i = 0; i < 100; i++)
+        memcpy(text + 2 * i, "?a", 2);
+    text[200] = '\0';
+    parse(text, NULL, &m);
+    uint8_t target[16] = {0};
+    hc_crack_job job = {.alg = hc_algorithm_find("md5"), .target = target, .mask = &m, .min_len = 100,
+                        .max_len = 100, .threads = 1};
+    hc_count attempts, hashed;
+    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_OK);
+    CHECK(attempts == HC_COUNT_MAX && hashed == HC_COUNT_MAX);
+    job.part = 2;
+    job.parts = 2;
+    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_ERR_RANGE);
+    hc_crack_result r;
+    CHECK(hc_crack_run(&job, &r) == HC_ERR_RANGE);
+    text[38] = '\0';
+    parse(text, NULL, &m);
+    job.min_len = job.max_len = 19;
+    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_OK);
+    hc_count whole = 1;
+    for (int i = 0; i < 19; i++)
+        whole *= 95;
+    CHECK(hashed == whole - whole / 2 && attempts == hashed);
+}
+
 int main(void)
 {
     test_mask_parse();
+    test_mask_past_counting();
     test_mask_every_row();
     test_mask_takes_the_lanes();
     test_rules_examples();

@@ -15,6 +15,7 @@
 #include "hash_attack.h"
 #include "hash_targets.h"
 #include "part.h"
+#include "search_identity.h"
 #include "stop_marker.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
@@ -32,7 +33,8 @@ static const cli_option_spec hash_options[] = {
     {OPT_NOPROBE, 0, "noprobe", NULL, "skip the time estimate", 0},
     {OPT_THREADS, 'T', "threads", "<int>", "the number of threads to crack with (default: all CPUs)", 0},
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
-    {OPT_STOP_FILE, 0, "stop-file", "<path>", "stop (status 3) once this file exists; create it on a find", 0},
+    {OPT_STOP_FILE, 0, "stop-file", "<path>", "stop (status 3) once this search's marker is there; create it on a find", 0},
+    {OPT_REPLACE_STOP_FILE, 0, "replace-stop-file", NULL, "remove another search's marker left at --stop-file's path (never this search's)", 0},
     CLI_OPTIONS_PROGRESS,
     {OPT_FORMAT, 0, "format", "<hc|json>", "output: the lines above, or JSON (one object per target; everything else on stderr)", 0},
     /* attacks (hash_attack.c) */
@@ -109,6 +111,22 @@ static hc_count cap63(hc_count n)
     return n > cap ? cap : n;
 }
 
+/* Is the whole keyspace (all parts) past what hc counts exactly? Counts
+ * saturate at HC_COUNT_MAX, which then stands for "this many or more". */
+static bool keyspace_uncountable(const hc_crack_job *job)
+{
+    hc_crack_job whole = *job;
+    whole.part = whole.parts = 0;
+    /* the size does not depend on the target, which is set later; the
+     * library checks that a job has one */
+    static const uint8_t any_target[HC_MAX_DIGEST_LEN];
+    whole.target = any_target;
+    whole.targets = NULL;
+    whole.target_count = 0;
+    hc_count attempts, hashed;
+    return hc_crack_job_size(&whole, &attempts, &hashed) == HC_OK && hashed == HC_COUNT_MAX;
+}
+
 static void print_summary(cli_output *out, hc_count attempts, double seconds)
 {
     char count[64], speed[GROUPED_MAX], time[TIME_TEXT_MAX];
@@ -161,8 +179,10 @@ typedef struct search_options {
     size_t dict_len;
 } search_options;
 
-/* --stop-file's marker (path NULL without the option). */
+/* --stop-file's marker (path NULL without the option), and the lines
+ * that say which search it belongs to. */
 static stop_marker marker;
+static char *marker_identity;
 
 typedef struct deadline {
     double end;
@@ -181,32 +201,45 @@ static bool probe_over(void *arg)
     return interrupted(NULL) || cli_monotonic_seconds() >= dl->end;
 }
 
-/* Why a search ended before its end: Ctrl+C (130) wins over the marker (3). */
+/* Why a search ended before its end: Ctrl+C (130) wins over the marker
+ * (3, or 2 when another search's marker took its path). */
 static int stopped_status(void)
 {
-    return atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : stop_marker_seen(&marker) ? EXIT_STOPPED : EXIT_MISMATCH;
+    return atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED
+           : stop_marker_seen(&marker)   ? stop_marker_status(&marker)
+                                         : EXIT_MISMATCH;
 }
 
-/* The marker's text: which part found it, then the answer's line. */
+/* The marker after the identity: which part found it, then the answer's
+ * line. */
 static void create_marker(const search_options *o, const char *answer_line, size_t len)
 {
     if (marker.path == NULL)
         return;
-    char head[96] = "found by a search without --part\n";
+    char found_by[96] = "found by a search without --part";
     if (o->parts > 0)
-        snprintf(head, sizeof(head), "found by --part %llu/%llu\n", (unsigned long long)o->part,
+        snprintf(found_by, sizeof(found_by), "found by --part %llu/%llu", (unsigned long long)o->part,
                  (unsigned long long)o->parts);
-    size_t head_len = strlen(head);
-    char *text = malloc(head_len + len + 2);
-    if (text == NULL) {
-        stop_marker_create(&marker, head);
-        return;
+    stop_marker_create(&marker, found_by, answer_line, len);
+}
+
+/* --stop-file's look as the search starts, once its targets are known:
+ * -1 to go on (this search's marker there: it stops at once), or
+ * EXIT_USAGE after a message (another search's marker, another file). */
+static int start_marker(const cli_args *args, const hc_algorithm *alg, const search_options *o,
+                        const uint8_t *digests, size_t count)
+{
+    if (!args->present[OPT_STOP_FILE])
+        return -1;
+    search_identity_input in = {.alg = alg, .digests = digests, .count = count, .min_len = o->min_len,
+                                .max_len = o->max_len, .parts = o->parts};
+    marker_identity = search_identity(args, &in);
+    if (marker_identity == NULL) {
+        cli_out_of_memory();
+        return EXIT_USAGE;
     }
-    memcpy(text, head, head_len);
-    memcpy(text + head_len, answer_line, len);
-    memcpy(text + head_len + len, "\n", 2);
-    stop_marker_create(&marker, text);
-    free(text);
+    stop_marker_init(&marker, args->value[OPT_STOP_FILE], marker_identity);
+    return stop_marker_start(&marker, args->present[OPT_REPLACE_STOP_FILE]) ? -1 : EXIT_USAGE;
 }
 
 /* One target's answer: "Initial string is: <text>" as printed. */
@@ -228,7 +261,7 @@ static void create_found_marker(const hc_algorithm *alg, const search_options *o
 /* After the summary: the marker's stop said on stderr. */
 static int finish_stopped(cli_output *out, int status)
 {
-    if (status == EXIT_STOPPED) {
+    if (status != EXIT_OK && status != EXIT_INTERRUPTED && stop_marker_seen(&marker)) {
         fflush(out->stream);
         stop_marker_report(&marker);
     }
@@ -262,7 +295,14 @@ static void probe(cli_output *out, const hc_crack_job *job)
     double estimate = rate > 0 ? (double)hashed / rate : 0;
     char time[TIME_TEXT_MAX], count[64];
     format_time_long(estimate, time);
-    format_count(cap63(attempts), count, sizeof(count));
+    if (job->mask != NULL && attempts == HC_COUNT_MAX) {
+        /* past counting: the time of what can be counted is a lower bound */
+        output_text(out, "May take approximatelly: more than %s (%s attempts)", time, UNCOUNTABLE_TEXT);
+        return;
+    }
+    /* the contract's charset search keeps its cap; a mask, an extension,
+     * has its exact count */
+    format_count(job->mask == NULL ? cap63(attempts) : attempts, count, sizeof(count));
     output_text(out, "May take approximatelly: %s (%s attempts)", time, count);
 }
 
@@ -347,6 +387,16 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
         .cancelled = interrupted,
     };
     hash_attack_job(attack, args, job);
+    if (o->parts > 1 && attack->kind != ATTACK_WORDLIST && keyspace_uncountable(job)) {
+        /* the slices of a count that saturated would tile 2^128 - 1
+         * candidates, a sliver of the keyspace, and say nothing of it */
+        fprintf(stderr,
+                "hc: --part: the keyspace has 2^128 - 1 or more candidates, more than hc can count, so it cannot "
+                "be split into exact parts; make it smaller (-x, the mask)\n");
+        hc_pool_destroy(*pool);
+        *pool = NULL;
+        return false;
+    }
     return true;
 }
 
@@ -518,6 +568,11 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
     int read = read_many_targets(args, alg, &targets);
     if (read != EXIT_OK)
         return read;
+    int started = start_marker(args, alg, o, targets.digests, targets.count);
+    if (started >= 0) {
+        hash_targets_free(&targets);
+        return started;
+    }
     uint8_t empty[HC_MAX_DIGEST_LEN];
     const unsigned dl = hc_algorithm_digest_len(alg);
     many_search m = {.out = out, .alg = alg, .json = json, .base64 = args->present[OPT_BASE64], .targets = &targets};
@@ -600,6 +655,8 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
     }
     int status = run_attack(algs, args, out, json, &attack);
     hash_attack_free(&attack);
+    free(marker_identity);
+    marker_identity = NULL;
     return status;
 }
 
@@ -688,14 +745,20 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
     search_options o;
     if (!parse_search_options(out, args, &o))
         return EXIT_USAGE;
-    stop_marker_init(&marker, args->present[OPT_STOP_FILE] ? args->value[OPT_STOP_FILE] : NULL);
-    stop_marker_look(&marker); /* a part that starts after the find stops at once */
+    stop_marker_init(&marker, NULL, NULL);
+    if (args->present[OPT_REPLACE_STOP_FILE] && !args->present[OPT_STOP_FILE]) {
+        print_parse_error(out, "--replace-stop-file needs --stop-file");
+        return EXIT_USAGE;
+    }
     if (args->present[OPT_HASHES])
         return run_many(args, alg, out, json, &o, attack);
 
     uint8_t target[HC_MAX_DIGEST_LEN];
     if (!read_target(args, alg, out, target))
         return EXIT_USAGE;
+    int started = start_marker(args, alg, &o, target, 1);
+    if (started >= 0)
+        return started;
     int answered = answer_without_search(alg, out, json, &o, target);
     if (answered >= 0)
         return answered;

@@ -171,7 +171,10 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
     if (!full) {
         char now[32], all[32];
         format_short((double)done, now, sizeof(now));
-        format_short(total, all, sizeof(all));
+        if (s->total == HC_COUNT_MAX)
+            snprintf(all, sizeof(all), "2^128+");
+        else
+            format_short(total, all, sizeof(all));
         /* The line is cut at the terminal's width, and the count found
          * comes last: on a narrow terminal (or a long ETA such as "340
          * days 17 h" on 80 columns) the line is made shorter instead, the
@@ -195,7 +198,10 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
     }
     char now[64], all[64], took[32];
     format_count(done, now, sizeof(now));
-    format_count(s->total, all, sizeof(all));
+    if (s->total == HC_COUNT_MAX)
+        snprintf(all, sizeof(all), "%s", UNCOUNTABLE_TEXT);
+    else
+        format_count(s->total, all, sizeof(all));
     progress_format_duration(elapsed, took, sizeof(took));
     snprintf(line, size,
              "hc: status: %s of %s candidates (%s), length %u (%u-%u), %s/s, elapsed %s, ETA %s, found %u of %u", now,

@@ -48,6 +48,9 @@ void crack_status_stop(crack_status *status, hc_crack_job *job);
 void crack_status_source_size(uint64_t size);
 void crack_status_source_read(uint64_t read);
 
+/* A count that saturated (HC_COUNT_MAX), in words. */
+#define UNCOUNTABLE_TEXT "2^128 - 1 or more"
+
 /* Digits grouped by spaces (§5.6), for counts beyond 64 bits too. */
 void format_count(hc_count value, char *out, size_t size);
 

@@ -150,6 +150,7 @@ typedef struct engine {
     uint32_t first_len, last_len;
     hc_count first_off, last_end;
     hc_count base_attempts;          /* attempts before the run (§5.3) */
+    bool uncountable;                /* the keyspace of every part saturated HC_COUNT_MAX */
     hc_count size;                   /* candidates of the run */
 
     plat_mutex lock;
@@ -1125,6 +1126,7 @@ static void set_range(engine *e)
 {
     const hc_crack_job *job = e->job;
     hc_count total = sum_counts(e, job->min_len, job->max_len);
+    e->uncountable = total == HC_COUNT_MAX;
     hc_count begin = 0, end = total;
     if (job->parts > 0)
         hc_crack_slice(total, job->part, job->parts, &begin, &end);
@@ -1201,6 +1203,10 @@ static hc_status engine_init(engine *e, const hc_crack_job *job, const hc_crack_
         set_range(e);
     else
         e->empty = true;
+    /* the slices of a saturated count would tile a sliver of the keyspace
+     * (one part of one is the whole: it runs as far as any run reaches) */
+    if (job->parts > 1 && e->uncountable)
+        return HC_ERR_RANGE;
     e->cur_len = e->first_len;
     e->cur_off = e->first_off;
     e->dispensed = e->empty;

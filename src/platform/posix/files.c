@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h> /* renameat2 */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -183,6 +184,28 @@ int plat_unlink(const char *path)
 bool plat_path_too_long(const char *path)
 {
     return strlen(path) >= PATH_MAX;
+}
+
+int plat_rename_new(const char *from, const char *to)
+{
+#ifdef RENAME_NOREPLACE
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+        return 0;
+    /* EINVAL: a file system without the flag (NFS before 4.x servers,
+     * some FUSE); ENOSYS: a kernel before 3.15 */
+    if (errno != EINVAL && errno != ENOSYS)
+        return -1;
+#endif
+    if (link(from, to) != 0)
+        return -1;
+    if (unlink(from) == 0)
+        return 0;
+    /* `from` went away meanwhile (another process moved it): the file is
+     * not ours to give a second name */
+    int error = errno;
+    unlink(to);
+    errno = error;
+    return -1;
 }
 
 char *plat_read_link(const char *path)

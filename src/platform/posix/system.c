@@ -58,6 +58,11 @@ void plat_os_cpu_model(char *out, size_t size)
 #endif
 }
 
+unsigned long plat_process_id(void)
+{
+    return (unsigned long)getpid();
+}
+
 uint64_t plat_memory_total(void)
 {
 #ifdef _SC_PHYS_PAGES

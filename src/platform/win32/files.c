@@ -212,6 +212,20 @@ int plat_unlink(const char *path)
     return ok ? 0 : -1;
 }
 
+/* MoveFileExW without MOVEFILE_REPLACE_EXISTING never replaces:
+ * ERROR_ALREADY_EXISTS (EEXIST) when `to` exists. */
+int plat_rename_new(const char *from, const char *to)
+{
+    wchar_t *wide_from = plat_win32_wide_path(from);
+    wchar_t *wide_to = wide_from ? plat_win32_wide_path(to) : NULL;
+    BOOL ok = wide_to != NULL && MoveFileExW(wide_from, wide_to, 0);
+    if (!ok && wide_to != NULL)
+        plat_win32_errno(GetLastError());
+    free(wide_from);
+    free(wide_to);
+    return ok ? 0 : -1;
+}
+
 /* The target of a symbolic link: the path it resolves to (Windows keeps
  * a print name and a substitute name; the resolved path is the one every
  * program can use). EINVAL when path is not a symbolic link. */

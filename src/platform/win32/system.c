@@ -44,6 +44,11 @@ static bool memory_status(MEMORYSTATUSEX *status)
     return GlobalMemoryStatusEx(status);
 }
 
+unsigned long plat_process_id(void)
+{
+    return (unsigned long)GetCurrentProcessId();
+}
+
 uint64_t plat_memory_total(void)
 {
     MEMORYSTATUSEX status;
