@@ -1,11 +1,13 @@
 """The counts and side effects around hash mode's searches, check's lists,
 merge and dir's walk that the answer alone does not show (issue 33):
 Attempts with --increment and with --hashes, a mask of more than 10
-positions with --increment, a target whose filter key is 0, a stop marker
-made without a word on stderr, an SFV list with a ';' header whose file
-name looks like a CRC, merge of a JSON error line for a name that is not
-UTF-8, and Ctrl+C in a flat directory where no name matches -i. Expected
-values come from itertools, hashlib and zlib."""
+positions with --increment, a mask of unequal sets entered in the middle
+(threads, parts), a stop marker made without a word on stderr, an SFV
+list with a ';' header whose file name looks like a CRC, merge of a JSON
+error line for a name that is not UTF-8, and Ctrl+C in a flat directory
+where no name matches -i. Expected
+values come from itertools, hashlib and zlib. (A target whose filter key
+is 0: tests/unit/test_crack_filter_zero.c.)"""
 import base64
 import hashlib
 import itertools
@@ -96,6 +98,41 @@ def test_hybrid_increment_with_hashes_counts_every_pass(tmp_path):
     assert attempts(r) == len(words) * (10 + 100)
 
 
+# ---- a mask whose sets differ in size, entered in the middle ----------------------------------------
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_mask_of_unequal_sets_from_any_start(threads):
+    """The search starts each thread and each part at an index of the
+    keyspace, its digits taken set by set: with sets of 10, 26 and 36
+    members, a wrong set's size puts the later candidates elsewhere."""
+    sets = [DIGITS, LOWER, string.ascii_uppercase + DIGITS, DIGITS, DIGITS, DIGITS]
+    answer = "7qZ123"
+    place = sum(sets_index * size for sets_index, size in zip(
+        [s.index(c) for s, c in zip(sets, answer)],
+        [len(sets[1]) * len(sets[2]) * 1000, len(sets[2]) * 1000, 1000, 100, 10, 1])) + 1
+    r = run_hc("md5", "hash", "--noprobe", "-s", md5(answer), "--mask", "?d?l?1?d?d?d", "-1", "?u?d",
+               "-T", threads)
+    assert (r.rc, r.err) == (0, ""), r
+    assert r.nonblank[-1] == "Initial string is: " + answer
+    assert attempts(r) == place
+    parts = [run_hc("md5", "hash", "--noprobe", "-s", md5(answer), "--mask", "?d?l?1?d?d?d", "-1", "?u?d",
+                    "-T", threads, "--part", f"{k}/5") for k in range(1, 6)]
+    assert [p.rc for p in parts].count(0) == 1
+    assert sum(p.nonblank[-1] == "Initial string is: " + answer for p in parts) == 1
+
+
+def test_parts_of_a_mask_of_unequal_sets_tile_its_order():
+    sets = [DIGITS, LOWER, "xyz"]
+    whole = candidates(*sets)
+    parts = []
+    for k in range(1, 8):
+        r = run_hc("md5", "hash", "--mask", "?d?l?1", "-1", "xyz", "--part", f"{k}/7", "--stdout")
+        assert (r.rc, r.err) == (0, ""), r
+        parts += r.raw.decode().split("\n")[:-1]
+    assert parts == whole
+
+
 # ---- masks longer than 10 positions -----------------------------------------------------------------
 
 
@@ -114,78 +151,8 @@ def test_long_mask_increment_runs_to_the_masks_length(literal):
     assert attempts(r) == expected.index(answer) + 1
 
 
-# ---- a target whose filter key is 0 -----------------------------------------------------------------
-
-
-def crc_forcing_bytes(prefix, suffix, target=0):
-    """Four bytes B with crc32(prefix + B + suffix) == target: CRC-32 is
-    affine in B's 32 bits, so solve the 32 linear equations over GF(2)."""
-    def crc_of(bits):
-        return zlib.crc32(prefix + bits.to_bytes(4, "little") + suffix)
-    base = crc_of(0)
-    columns = [crc_of(1 << i) ^ base for i in range(32)]
-    # Gaussian elimination: rows are (column value, which bits of B make it)
-    rows = [(columns[i], 1 << i) for i in range(32)]
-    want, solution = target ^ base, 0
-    for bit in reversed(range(32)):
-        pivot = next((k for k, (v, _) in enumerate(rows) if v >> bit & 1), None)
-        if pivot is None:
-            continue
-        pv, pm = rows.pop(pivot)
-        rows = [(v ^ pv, m ^ pm) if v >> bit & 1 else (v, m) for v, m in rows]
-        if want >> bit & 1:
-            want ^= pv
-            solution ^= pm
-    assert want == 0
-    forced = solution.to_bytes(4, "little")
-    assert zlib.crc32(prefix + forced + suffix) == target
-    return forced
-
-
-def zero_crc_word(suffix, forbidden):
-    """A word prefix + 4 bytes + suffix whose CRC-32 is 0, the forced bytes
-    none of forbidden."""
-    for n in itertools.count():
-        prefix = f"k{n}".encode()
-        forced = crc_forcing_bytes(prefix, suffix)
-        if not any(b in forbidden for b in forced):
-            return prefix, forced
-
-
 def crc_hex(data):
     return f"{zlib.crc32(data):08x}"
-
-
-def test_a_target_of_crc_zero_is_found_among_many_by_mask(tmp_path):
-    """CRC-32's digest is its own filter key: 00000000 is the key 0, kept
-    apart from the filter's table. Ten targets: the filter mode."""
-    prefix, forced = zero_crc_word(b"7", forbidden=b"\x00?")
-    fixed = prefix + forced
-    keyspace = [fixed + d.encode() for d in DIGITS]
-    targets = ["00000000"] + [crc_hex(c) for c in keyspace if c != fixed + b"7"]
-    hashes = write(tmp_path / "h.txt", "".join(t + "\n" for t in targets))
-    mask = fixed.replace(b"?", b"??") + b"?d"
-    for threads in ("1", "2"):
-        r = run_hc("crc32", "hash", "--noprobe", "--hashes", hashes, "--mask", os.fsdecode(mask), "-T", threads)
-        assert (r.rc, r.err) == (0, ""), r
-        assert r.lines[-1] == "Found 10 of 10 targets"
-        assert any(line.startswith("00000000: ") for line in r.lines), r
-
-
-def test_a_target_of_crc_zero_is_found_among_many_by_wordlist(tmp_path):
-    prefix, forced = zero_crc_word(b"", forbidden=b"\x00\n\r")
-    words = [f"w{i}".encode() for i in range(600)]
-    words.insert(437, prefix + forced)
-    listed = write(tmp_path / "w.txt", b"".join(w + b"\n" for w in words))
-    targets = ["00000000"] + [crc_hex(words[i]) for i in (3, 100, 250, 599)] + \
-        [crc_hex(b"not listed %d" % i) for i in range(5)]
-    hashes = write(tmp_path / "h.txt", "".join(t + "\n" for t in targets))
-    for threads in ("1", "2"):
-        r = run_hc("crc32", "hash", "--noprobe", "--hashes", hashes, "--wordlist", listed, "-T", threads)
-        assert (r.rc, r.err) == (1, ""), r
-        assert r.lines[-1] == "Found 5 of 10 targets"
-        hits = [line.split(": ", 1)[0] for line in found_lines(r)]
-        assert sorted(hits) == sorted(targets[:5])
 
 
 # ---- the stop marker: made once, no message -----------------------------------------------------------
@@ -226,6 +193,20 @@ def test_sfv_list_with_a_header_and_a_crc_like_name(tmp_path):
     assert (r.rc, r.err) == (0, ""), r
     assert r.out.endswith(f"{name}: OK\n"), r
     assert r.out.count(": OK\n") == 1 and "FAILED" not in r.out
+
+
+def test_sfv_line_needs_a_blank_between_name_and_crc(tmp_path):
+    """`photo(1)8cdc1683` is no SFV line (no blank before the CRC), though
+    photo(1) exists and its CRC is 8cdc1683: named as improperly formatted."""
+    (tmp_path / "photo(1)").write_bytes(b"x")
+    crc = crc_hex(b"x")
+    listing = tmp_path / "list.sfv"
+    listing.write_text(f"; header\nphoto(1) {crc}\nphoto(1){crc}\n")
+    r = run_hc("crc32", "check", "-s", str(listing), cwd=str(tmp_path))
+    assert (r.rc, r.out, r.err) == (0, f"{tmp_path}/photo(1): OK\n", "hc: WARNING: 1 line is improperly formatted\n")
+    listing.write_text(f"; header\nphoto(1){crc}\n")
+    r = run_hc("crc32", "check", "-s", str(listing), cwd=str(tmp_path))
+    assert (r.rc, r.out, r.err) == (2, "", f"hc: {listing}: no properly formatted checksum lines found\n")
 
 
 # ---- merge: a JSON error line whose name is not UTF-8 --------------------------------------------------
