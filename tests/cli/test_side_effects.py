@@ -175,6 +175,39 @@ def test_the_finding_part_makes_the_marker_without_a_message(tmp_path, search, a
     assert marker.read_text() == f"found by a search without --part\n{answer_line}\n"
 
 
+def test_two_parts_finding_at_once_make_one_marker_without_a_message(tmp_path):
+    """Two searches read their words from pipes; once both have looked for
+    the marker (their SIGUSR1 handlers come after that look), both get the
+    answer at once: one creates the marker, the other finds it made (EEXIST,
+    no message, still exit 0) or is stopped by it (exit 3)."""
+    marker = tmp_path / "found"
+    both_found = 0
+    for _ in range(5):
+        if marker.exists():
+            marker.unlink()
+        procs = [spawn_hc(["md5", "hash", "--noprobe", "-s", md5("b7"), "--wordlist", "-", "--stop-file",
+                           str(marker)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                 for _ in range(2)]
+        for proc in procs:
+            wait_for_handler(proc.pid, signal.SIGUSR1)
+        for proc in procs:
+            proc.stdin.write(b"a1\nb7\n")
+            proc.stdin.flush()
+        results = []
+        for proc in procs:
+            out, err = proc.communicate(b"", timeout=60)
+            results.append((proc.returncode, out.decode(), err.decode()))
+        for rc, out, err in results:
+            if rc == 0:
+                assert err == "" and out.endswith("Initial string is: b7\n"), results
+            else:
+                assert (rc, err) == (3, f"hc: stopped: {marker} appeared\n"), results
+        assert [rc for rc, _, _ in results].count(0) >= 1
+        assert marker.read_text() == "found by a search without --part\nInitial string is: b7\n"
+        both_found += [rc for rc, _, _ in results] == [0, 0]
+    assert both_found > 0, "the two searches never found the answer together: no race was run"
+
+
 # ---- check: an SFV list found by its ';' header --------------------------------------------------------
 
 
