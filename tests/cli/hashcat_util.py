@@ -6,6 +6,7 @@ default session being "hashcat"), and it writes a potfile and session
 files under HOME. Every run here gets its own session name, no potfile
 and a HOME private to this process, so a benchmark or a second suite
 running beside it cannot make it fail."""
+import atexit
 import itertools
 import os
 import shutil
@@ -23,6 +24,7 @@ def _private_home():
     global _HOME
     if _HOME is None:
         _HOME = tempfile.mkdtemp(prefix="hc-hashcat-home-")
+        atexit.register(shutil.rmtree, _HOME, True)
     return _HOME
 
 
