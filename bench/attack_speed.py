@@ -39,10 +39,17 @@ def timed(cmd, env=None):
     return time.monotonic() - start
 
 
+def session_name(what):
+    """hashcat refuses to start beside another run of the same session name
+    (the default, "hashcat"): a benchmark or the test suite on the machine."""
+    return f"hc-bench-{os.getpid()}-{what}"
+
+
 def hashcat_mask_speed(mode, mask, home):
     """hashcat's steady speed (H/s) from its machine-readable status lines."""
     env = dict(os.environ, HOME=home)
-    r = subprocess.run(["hashcat", "-m", str(mode), "-a", "3", "--force", "--potfile-disable", "--runtime", "25",
+    r = subprocess.run(["hashcat", "--session", session_name("mask"), "-m", str(mode), "-a", "3", "--force",
+                        "--potfile-disable", "--runtime", "25",
                         "--status", "--status-timer", "5", "--machine-readable", "0" * 32, mask],
                        capture_output=True, text=True, env=env)
     # STATUS <n> SPEED <H/s> <ms> ... (one SPEED pair per device)
@@ -88,7 +95,8 @@ def main():
             line = f"{alg} wordlist+best64 ({total:,} candidates): hc {ours:.2f} s ({total / ours / 1e6:.1f} M/s)"
             if have_hashcat:
                 env = dict(os.environ, HOME=tmp)
-                peer = timed(["hashcat", "-m", str(HASHCAT_MODE[alg]), "-a", "0", "--force", "--potfile-disable",
+                peer = timed(["hashcat", "--session", session_name(alg), "-m", str(HASHCAT_MODE[alg]), "-a", "0",
+                              "--force", "--potfile-disable",
                               NEVER[alg], words, "-r", RULES], env=env)
                 line += f", hashcat {peer:.2f} s: hc/hashcat {peer / ours:.2f}x"
             print(line)

@@ -234,7 +234,9 @@ def targets(args, tmp):
     hc_rate = KEYSPACE6 / wall
     print(f"  hc        {wall:7.2f} s  {hc_rate / 1e6:8.1f} M/s  (CPU {cpu:.2f} s)", flush=True)
     if not args.no_hashcat and shutil.which("hashcat"):
-        hc_cmd = ["hashcat", "-m", "0", "-a", "3", "--potfile-disable", "--quiet", "-O", "-w", "3",
+        # its own session name: hashcat refuses to start beside another run of the default one
+        hc_cmd = ["hashcat", "--session", f"hc-bench-{os.getpid()}", "-m", "0", "-a", "3", "--potfile-disable",
+                  "--quiet", "-O", "-w", "3",
                   "--force", "--outfile", os.path.join(tmp, "hashcat.out"), "-1", "?l?d", many]
         run(hc_cmd + ["?1?1?1"])  # warm-up: pocl compiles the kernel (20-40 s the first time)
         wall, cpu, r = timed(hc_cmd + ["?1?1?1?1?1?1"])

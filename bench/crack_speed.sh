@@ -55,7 +55,8 @@ rate() {
 
 hashcat_rate() {
     if [ "$HASHCAT" = 0 ] || ! command -v hashcat >/dev/null 2>&1; then echo 0; return; fi
-    hashcat -b -m "$1" --force --machine-readable 2>/dev/null | awk -F: '/^[0-9]+:/ { s += $6 } END { print s + 0 }'
+    # its own session name: hashcat refuses to start beside another run of the default one
+    hashcat -b -m "$1" --session "hc-bench-$$-$1" --potfile-disable --force --machine-readable 2>/dev/null | awk -F: '/^[0-9]+:/ { s += $6 } END { print s + 0 }'
 }
 
 mega() { awk -v x="$1" 'BEGIN { printf "%.1f", x / 1e6 }'; }

@@ -178,15 +178,22 @@ static uint8_t to_lower(uint8_t c) { return is_upper(c) ? c | 0x20 : c; }
 static uint8_t to_upper(uint8_t c) { return is_lower(c) ? c & ~0x20 : c; }
 static uint8_t toggle(uint8_t c) { return is_lower(c) || is_upper(c) ? c ^ 0x20 : c; }
 
+/* As hashcat's CPU engine (-j): a separator keeps its case and is
+ * compared as it was ('ea' makes "ab" "AB", 'eW' "Hello Wor" "Hello WOr");
+ * the first byte is upper case even when it is a separator. */
 static size_t title_sep(uint8_t *b, size_t len, uint8_t sep)
 {
-    for (size_t i = 0; i < len; i++)
-        b[i] = to_lower(b[i]);
+    bool upper_next = true;
+    for (size_t i = 0; i < len; i++) {
+        if (b[i] == sep) {
+            upper_next = true;
+            continue;
+        }
+        b[i] = upper_next ? to_upper(b[i]) : to_lower(b[i]);
+        upper_next = false;
+    }
     if (len > 0)
         b[0] = to_upper(b[0]);
-    for (size_t i = 0; i + 1 < len; i++)
-        if (b[i] == sep)
-            b[i + 1] = to_upper(b[i + 1]);
     return len;
 }
 
