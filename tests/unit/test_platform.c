@@ -348,7 +348,9 @@ static void last_words(void)
 }
 
 /* The first SIGINT sets the flag, SIGUSR1 the status request; in a child,
- * a second SIGINT runs the last words and kills it with SIGINT. */
+ * a SIGINT right after the first is its echo (timeout's TERM to the child
+ * and its group), and one PLAT_INTERRUPT_ECHO_MS later runs the last words
+ * and kills it with SIGINT. */
 static void test_interrupts(void)
 {
     int words[2];
@@ -365,16 +367,20 @@ static void test_interrupts(void)
         raise(SIGINT);
         if (atomic_load(&interrupted) != 1)
             _exit(3);
+        raise(SIGINT); /* the echo: not a second request */
+        double first = plat_clock_seconds(PLAT_CLOCK_MONOTONIC);
+        while (plat_clock_seconds(PLAT_CLOCK_MONOTONIC) - first < PLAT_INTERRUPT_ECHO_MS / 1000.0 + 0.05)
+            plat_sleep_microseconds(10000);
         raise(SIGINT);
         _exit(4); /* not reached: the second one kills */
     }
+    close(words[1]); /* a child that said nothing reads as the end */
     int status = 0;
     CHECK(child > 0 && waitpid(child, &status, 0) == child);
     CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT, "child status %#x", status);
     char said = 0;
     CHECK(read(words[0], &said, 1) == 1 && said == '!');
     close(words[0]);
-    close(words[1]);
     /* back to the defaults for the rest of the run */
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);

@@ -86,27 +86,40 @@ PLAT_PRINTF(2, 3) static void problem(merge_run *run, const char *fmt, ...)
 
 /* ---- the path a line names ---- */
 
+/* The end of the JSON string that starts at line[at] (its closing
+ * quote), or len when it does not end on the line. */
+static size_t json_string_end(const char *line, size_t len, size_t at)
+{
+    while (at < len && line[at] != '"')
+        at += line[at] == '\\' ? 2 : 1;
+    return at < len ? at : len;
+}
+
 /* hc's JSON error object ({"path":"...","error":"..."}) is no checksum
- * line; its path is read as check reads a JSON line's. */
+ * line; its path is read as check reads a JSON line's. A name that is not
+ * UTF-8 has its bytes in "path_bytes_b64" right after "path" (whose text
+ * shows U+FFFD for them): the bytes decide the order, as in the walk. */
 static bool json_error_path(const char *line, size_t len, sum_reading *r)
 {
-    static const char *const keys[] = {"{\"path\":\"", "{\"path_bytes_b64\":\""};
-    for (size_t k = 0; k < 2; k++) {
-        size_t key_len = strlen(keys[k]);
-        if (len <= key_len || memcmp(line, keys[k], key_len) != 0)
-            continue;
-        size_t end = key_len;
-        while (end < len && line[end] != '"')
-            end += line[end] == '\\' ? 2 : 1;
+    static const char path_key[] = "{\"path\":\"", bytes_key[] = ",\"path_bytes_b64\":\"";
+    const size_t path_len = sizeof(path_key) - 1, bytes_len = sizeof(bytes_key) - 1;
+    if (len <= path_len || memcmp(line, path_key, path_len) != 0)
+        return false;
+    size_t start = path_len, end = json_string_end(line, len, start);
+    if (end >= len)
+        return false;
+    memset(r, 0, sizeof(*r));
+    r->syntax = SUM_JSON;
+    r->coding = NAME_JSON;
+    if (len - (end + 1) > bytes_len && memcmp(line + end + 1, bytes_key, bytes_len) == 0) {
+        start = end + 1 + bytes_len;
+        end = json_string_end(line, len, start);
         if (end >= len)
             return false;
-        memset(r, 0, sizeof(*r));
-        r->syntax = SUM_JSON;
-        r->name = (sum_span){line + key_len, end - key_len};
-        r->coding = k == 0 ? NAME_JSON : NAME_BASE64;
-        return true;
+        r->coding = NAME_BASE64;
     }
-    return false;
+    r->name = (sum_span){line + start, end - start};
+    return true;
 }
 
 /* The reading of a line: of the syntax the list's first line had when the
