@@ -18,6 +18,7 @@ export HC_BINARY=$PWD/$build/hc HC_TEST_DATA=$PWD/tests/data HC_READFAIL=$PWD/$b
     HC_EXAMPLES=$PWD/$build
 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
     tests/cli/test_progress.py tests/cli/test_waits_and_limits.py tests/cli/test_hash_long.py \
+    tests/cli/test_save_integrity.py tests/cli/test_hash_stop_file.py tests/cli/test_side_effects.py \
     "tests/cli/test_hash_mode.py::test_interrupt_prints_the_summary" \
     "tests/cli/test_hash_mode.py::test_interrupt_during_probe" \
     "tests/cli/test_hash_many.py::test_interrupt" \
