@@ -4,7 +4,7 @@
 #ifndef HC_ALGOS_CRC_FOLD_X86_H
 #define HC_ALGOS_CRC_FOLD_X86_H
 
-#include <immintrin.h>
+#include "x86_intrinsics.h"
 
 #include "crc_own.h"
 
