@@ -18,8 +18,8 @@
 # Windows' libraries (libgcrypt, libgpg-error) are Debian's MinGW packages
 # and the toolchain file is cmake/mingw-w64-x86_64.cmake; the Wine prefix
 # lives in build-cross/windows/wineprefix.
-# Extra arguments go to CMake, e.g. -DHC_WITH_ISAL=OFF to build the
-# portable CRC code instead of ISA-L's.
+# Extra arguments go to CMake, e.g. -DHC_WITH_ISAL=OFF to build our own
+# (slicing-by-8) CRC code instead of ISA-L's on aarch64 and s390x.
 #
 # Needs: gcc-ARCH-linux-gnu, qemu-user, dpkg-dev, cmake, pkg-config
 # (scripts/deps.sh cross installs them); for windows, scripts/deps.sh
@@ -71,7 +71,7 @@ fi
 step "configure"
 if [[ $arch == windows ]]; then
     toolchain=$top/cmake/mingw-w64-x86_64.cmake
-    # ISA-L has no MinGW build: the portable CRC code.
+    # ISA-L has no MinGW build: our own CRC code (folding, as on Linux).
     set -- -DHC_WITH_ISAL=OFF "$@"
     export WINEPREFIX=$out/wineprefix WINEDEBUG=-all
     wine=$(command -v wine64 || echo /usr/lib/wine/wine64)

@@ -21,6 +21,7 @@ static _Atomic int detected_level = FEATURES_UNKNOWN;
 static _Atomic int sha_ni_present = FEATURES_UNKNOWN;
 static _Atomic int vbmi_present = FEATURES_UNKNOWN;
 static _Atomic int gfni_present = FEATURES_UNKNOWN;
+static _Atomic int clmul_levels = FEATURES_UNKNOWN;
 static _Atomic int level_limit = HC_SIMD_AVX512;
 static _Atomic int environment_limit = HC_SIMD_AVX512;
 
@@ -37,6 +38,7 @@ static void detect(void)
 {
     int level = HC_SIMD_PORTABLE;
     int sha = 0, vbmi = 0, gfni = 0;
+    unsigned clmul = HC_SIMD_BIT(PORTABLE);
 #ifdef HC_X86
     unsigned eax, ebx, ecx, edx;
     if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
@@ -61,6 +63,13 @@ static void detect(void)
             level = HC_SIMD_AVX2;
         if (sse41 && avx2 && avx512)
             level = HC_SIMD_AVX512;
+        /* Carry-less multiplies (the CRC rows' folding) came apart from
+         * the levels: PCLMULQDQ after SSE4.1 (Westmere), VPCLMULQDQ on zmm
+         * after AVX-512 (Ice Lake, Zen 4). */
+        if (ecx & (1u << 1)) /* PCLMULQDQ */
+            clmul |= HC_SIMD_BIT(SSE41) | HC_SIMD_BIT(AVX2);
+        if ((ecx & (1u << 1)) && avx512 && (c7 & (1u << 10))) /* VPCLMULQDQ */
+            clmul |= HC_SIMD_BIT(AVX512);
     }
 #endif
 #ifndef HC_X86_SIMD
@@ -68,6 +77,7 @@ static void detect(void)
      * HC_PORTABLE_ONLY): its dispatchers never go above portable. */
     level = HC_SIMD_PORTABLE;
     vbmi = gfni = 0;
+    clmul = HC_SIMD_BIT(PORTABLE);
 #endif
     /* HC_SIMD caps every dispatcher of the process (what the hc command's
      * tests use to cover each backend); a value that is not a level name
@@ -79,6 +89,7 @@ static void detect(void)
     atomic_store(&sha_ni_present, sha);
     atomic_store(&vbmi_present, vbmi);
     atomic_store(&gfni_present, gfni);
+    atomic_store(&clmul_levels, (int)clmul);
     atomic_store(&detected_level, level);
 }
 
@@ -141,6 +152,12 @@ bool hc_cpu_has_gfni(void)
 {
     hc_simd_detected();
     return atomic_load(&gfni_present) == 1;
+}
+
+unsigned hc_simd_clmul_levels(void)
+{
+    hc_simd_detected();
+    return (unsigned)atomic_load(&clmul_levels);
 }
 
 unsigned hc_cpu_count(void)

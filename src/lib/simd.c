@@ -13,7 +13,15 @@ hc_simd_level hc_simd_pick(unsigned levels, hc_simd_level ceiling)
     return HC_SIMD_PORTABLE;
 }
 
+unsigned hc_row_levels(const hc_algorithm *alg)
+{
+    unsigned levels = alg->simd_levels;
+    if (alg->flags & HC_ALG_CRC)
+        levels &= hc_simd_clmul_levels();
+    return levels;
+}
+
 hc_simd_level hc_row_simd(const hc_algorithm *alg)
 {
-    return hc_simd_pick(alg->simd_levels, hc_simd_active());
+    return hc_simd_pick(hc_row_levels(alg), hc_simd_active());
 }

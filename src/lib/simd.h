@@ -25,8 +25,17 @@
 /* The highest level in `levels` not above `ceiling`; portable when none. */
 hc_simd_level hc_simd_pick(unsigned levels, hc_simd_level ceiling);
 
-/* The level the row's own update() runs at now: the highest of its
- * .simd_levels not above hc_simd_active(). Dispatchers call this; so does
+/* The levels at which this CPU has the carry-less multiply of the CRC
+ * rows' folding code (bits, as HC_SIMD_BIT): portable always. */
+unsigned hc_simd_clmul_levels(void);
+
+/* The row's .simd_levels this CPU can run: for the CRC rows, only those
+ * with a carry-less multiply (an AVX-512 CPU without VPCLMULQDQ folds with
+ * the SSE4.1 level's PCLMULQDQ). */
+unsigned hc_row_levels(const hc_algorithm *alg);
+
+/* The level the row's own update() runs at now: the highest of
+ * hc_row_levels not above hc_simd_active(). Dispatchers call this; so does
  * hc_algorithm_simd. */
 hc_simd_level hc_row_simd(const hc_algorithm *alg);
 

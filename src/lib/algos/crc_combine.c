@@ -7,7 +7,7 @@
  * where reg0(B) is B's register started from zero (the initial all-ones
  * register of A is inside reg(A)). Both backends keep the register in
  * hc_crc_ctx.state, so this push is theirs alike, and so are the start and
- * the final; their subtree hooks give reg0 (crc_isal.c, crc_portable.c).
+ * the final; their subtree hooks give reg0 (crc_isal.c, crc_own.c).
  *
  * Polynomials are reflected (the row's crc_poly): bit 31 of a word is the
  * coefficient of x^0 and bit 0 that of x^31. Multiplying by x is a right
