@@ -410,7 +410,9 @@ static bool same_field(const part_header *a, const part_header *b, part_field f)
 {
     if (f == PART_FIELD_PARTS)
         return a->parts == b->parts;
-    return a->field[f].len == b->field[f].len && memcmp(a->field[f].p, b->field[f].p, a->field[f].len) == 0;
+    /* an absent field (the *_bytes_b64 ones) has no text to compare */
+    return a->field[f].len == b->field[f].len &&
+           (a->field[f].len == 0 || memcmp(a->field[f].p, b->field[f].p, a->field[f].len) == 0);
 }
 
 /* Every part is of the first one's run: the same N, source, algorithms,
