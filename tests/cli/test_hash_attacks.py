@@ -4,8 +4,10 @@ bad input named with its file and line."""
 import hashlib
 import itertools
 import math
+import os
 import string
 import subprocess
+import time
 
 import pytest
 
@@ -317,6 +319,13 @@ def test_ctrl_c_stops_a_wordlist_search(tmp_path):
     proc = spawn_hc(["md5", "hash", "--noprobe", "-s", "0" * 32, "--wordlist", str(words), "--rules",
                      write(tmp_path, "r.rule", ":\nu\nc\nr\n")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     wait_for_handler(proc.pid, timeout=20)
+    # the handler comes before the rules are read; the search runs once
+    # the wordlist is open
+    deadline = time.monotonic() + 60
+    while not any(os.path.realpath(f"/proc/{proc.pid}/fd/{fd}") == str(words)
+                  for fd in os.listdir(f"/proc/{proc.pid}/fd")):
+        assert time.monotonic() < deadline and proc.poll() is None, "the wordlist was never opened"
+        time.sleep(0.002)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, (out, err)
