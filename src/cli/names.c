@@ -57,9 +57,10 @@ const char *cli_article(const char *name)
     const char first = name[0], second = first ? name[1] : '\0';
     if (first != '\0' && strchr(vowels, first))
         return "an";
-    /* two consonants at the start: spelled out, unless it is a word's
-     * "sh", "sn" (sha1, snefru); f, h, l, m, n, r, x are said with a vowel
-     * first ("ef", "aitch", "el", "em", "en", "ar", "ex") */
-    bool spelled = second != '\0' && !strchr(vowels, second) && first != 's' && first != 'S';
+    /* two consonants at the start: spelled out (md5, ntlm, tth); of the
+     * letters, f, h, l, m, n, r and x are said with a vowel first ("ef",
+     * "aitch", "el", "em", "en", "ar", "ex"). Not s: its names here are
+     * said as words (sha1, snefru). */
+    bool spelled = second != '\0' && !strchr(vowels, second);
     return spelled && strchr("fhlmnrxFHLMNRX", first) ? "an" : "a";
 }
