@@ -186,6 +186,13 @@ def test_a_failed_save_is_said_once_before_hashing(tmp_path):
     assert (rc, out, err) == (2, f"Error opening file: {save} Error message: No such file or directory\n", "")
     rc, out, err = run_exe("md5", "dir", "-s", win_path(tmp_path), "-o", win_path(tmp_path))
     assert (rc, out, err) == (2, f"Error opening file: {win_path(tmp_path)} Error message: Is a directory\n", "")
+    # a read-only file (Wine: no write permission bits) is left as it was
+    locked = tmp_path / "locked.txt"
+    locked.write_bytes(b"keep")
+    locked.chmod(0o444)
+    rc, out, err = run_exe("md5", "file", "-s", win_path(tmp_path / "a.txt"), "-o", win_path(locked))
+    assert (rc, out, err) == (2, f"Error opening file: {win_path(locked)} Error message: Permission denied\n", "")
+    assert locked.read_bytes() == b"keep"
 
 
 LIST_FILES = {"top.txt": b"top", "sub/a b.txt": b"spaces", "sub/deeper/\u6587\u5b57.txt": "\u6587".encode(),
