@@ -249,19 +249,23 @@ def test_hc_format_keeps_the_path_as_printed(list_tree):
 def test_hints_and_help_speak_cmd():
     rc, out, err = run_exe("md5", "string", "-s", "a", "b")
     assert (rc, err) == (2, 'hc: b: stray word: string mode takes its text with -s (quote a text with spaces: -s "a b")\n')
-    rc, out, err = run_exe("--help")
-    assert rc == 0 and "\nOn Windows:\n" in out, out
-    assert 'hc md5 string -s "a b"' in out and "D:\\isos\\big.iso" in out and "type list | hc check" in out
-    for mode, example in [("string", 'hc md5 string -s "hello world"'), ("dir", 'hc md5 dir -s . -r -i "*.iso;*.img"'),
-                          ("dir", "hc md5 dir -s C:\\ -r -H DIGEST"), ("file", "type D:\\isos\\big.iso | hc md5 file")]:
-        rc, text, err = run_exe("md5", mode, "-h")
-        assert rc == 0 and f"\n  {example}\n" in text, text
-        assert "'" not in "".join(line for line in text.splitlines() if line.startswith("  hc ")), text
-    rc, text, _ = run_exe("check", "-h")
-    assert "\n  type list | hc check\n" in text and "sha256sum *.iso" not in text, text
-    for args in (["--help"], ["md5", "dir", "-h"], ["md5", "file", "-h"], ["check", "-h"]):
-        _, text, _ = run_exe(*args)
+    helps = {args: run_exe(*args) for args in (("--help",), ("md5", "string", "-h"), ("md5", "dir", "-h"),
+                                               ("md5", "file", "-h"), ("check", "-h"))}
+    for args, (rc, text, err) in helps.items():
+        assert (rc, err) == (0, ""), args
         assert max(len(line) for line in text.splitlines()) <= 80, args
+        # no POSIX single quotes in an example's command
+        assert not [line for line in text.splitlines() if line.startswith("  hc ") and "'" in line], text
+    top = helps[("--help",)][1]
+    assert "\nOn Windows:\n" in top, top
+    assert 'hc md5 string -s "a b"' in top and "D:\\isos\\big.iso" in top and "type list | hc check" in top
+    for args, example in [(("md5", "string", "-h"), 'hc md5 string -s "hello world"'),
+                          (("md5", "dir", "-h"), 'hc md5 dir -s . -r -i "*.iso;*.img"'),
+                          (("md5", "dir", "-h"), "hc md5 dir -s C:\\ -r -H DIGEST"),
+                          (("md5", "file", "-h"), "type D:\\isos\\big.iso | hc md5 file"),
+                          (("check", "-h"), "type list | hc check")]:
+        assert f"\n  {example}\n" in helps[args][1], helps[args][1]
+    assert "sha256sum *.iso" not in helps[("check", "-h")][1]
 
 
 def test_wildcards_in_source_values_are_expanded(tmp_path):
