@@ -148,19 +148,26 @@ static void help_examples(cli_output *out, const cli_mode *mode, const char *wor
     output_line(out, "%s", "");
 }
 
-/* What differs from the POSIX words of the manual, for cmd and PowerShell. */
+/* What differs from the POSIX words of the manual, for cmd and PowerShell:
+ * short lines, each command on its own (none is wrapped). */
 static void help_on_windows(cli_output *out)
 {
+    static const char *const lines[] = {
+        "On Windows:",
+        "  Paths take a drive letter and \\ or /; messages print them as typed.",
+        "  Quote with double quotes, as cmd does:",
+        "    hc md5 string -s \"a b\"",
+        "    hc md5 dir -s D:\\isos -r -i \"*.iso;*.img\"",
+        "  hc expands * and ? in file names itself:",
+        "    hc sha256 file -s D:\\isos\\*.iso",
+        "    hc check -s *.sha256",
+        "  A list on standard input: type list | hc check",
+        "  --format gnu and bsd write / between folders: sha256sum -c on Linux",
+        "  verifies such a list next to the copied files. Lines end in LF alone.",
+    };
     output_line(out, "%s", "");
-    output_line(out, "On Windows:");
-    help_paragraph(out, "  Paths take a drive letter and '\\' or '/' (hc md5 file -s D:\\isos\\big.iso); messages "
-                        "print them as typed.");
-    help_paragraph(out, "  Quote with double quotes, as cmd does: hc md5 string -s \"a b\", "
-                        "hc md5 dir -s . -r -i \"*.iso;*.img\".");
-    help_paragraph(out, "  hc expands '*' and '?' in file names itself (hc sha256 file -s *.iso, "
-                        "hc check -s *.sha256); 'type list | hc check' reads a list from standard input.");
-    help_paragraph(out, "  --format gnu and bsd write '/' between folders: sha256sum -c on Linux verifies "
-                        "the list next to the copied files. Every file hc writes ends its lines with LF.");
+    for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+        output_line(out, "%s", lines[i]);
 }
 
 void help_top(cli_output *out)

@@ -258,7 +258,10 @@ def test_hints_and_help_speak_cmd():
         assert not [line for line in text.splitlines() if line.startswith("  hc ") and "'" in line], text
     top = helps[("--help",)][1]
     assert "\nOn Windows:\n" in top, top
-    assert 'hc md5 string -s "a b"' in top and "D:\\isos\\big.iso" in top and "type list | hc check" in top
+    for line in ('    hc md5 string -s "a b"', '    hc md5 dir -s D:\\isos -r -i "*.iso;*.img"',
+                 "    hc sha256 file -s D:\\isos\\*.iso", "    hc check -s *.sha256",
+                 "  A list on standard input: type list | hc check"):
+        assert f"\n{line}\n" in top, top
     for args, example in [(("md5", "string", "-h"), 'hc md5 string -s "hello world"'),
                           (("md5", "dir", "-h"), 'hc md5 dir -s . -r -i "*.iso;*.img"'),
                           (("md5", "dir", "-h"), "hc md5 dir -s C:\\ -r -H DIGEST"),
