@@ -63,10 +63,11 @@ cross:
 	./scripts/cross.sh aarch64
 	./scripts/cross.sh s390x -DHC_WITH_ISAL=OFF
 
-# Windows (x86-64, MinGW-w64, static), tested under Wine: the library and
-# its unit tests (the reference vectors of all 50 rows, the platform layer);
-# hc.exe waits for the command to go through the platform layer
-# (docs/windows.md). See scripts/cross.sh.
+# Windows (x86-64, MinGW-w64, static), tested under Wine: the library's
+# unit tests (the reference vectors of all 50 rows, the platform layer),
+# hc.exe on the vectors and its CLI tests beside the native hc (built in
+# build/ when missing), then the release zip (docs/windows.md). See
+# scripts/cross.sh.
 cross-windows:
 	./scripts/deps.sh windows
 	./scripts/cross.sh windows

@@ -23,7 +23,7 @@
 #
 # Needs: gcc-ARCH-linux-gnu, qemu-user, dpkg-dev, cmake, pkg-config
 # (scripts/deps.sh cross installs them); for windows, scripts/deps.sh
-# windows.
+# windows (which also installs what the native build needs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -174,9 +174,17 @@ echo "$rows vectors in ${#inputs[@]} runs, $failed wrong"
 
 if [[ $arch == windows ]]; then
     # The command itself under Wine, next to the native build of the same
-    # sources (make build makes it; CI's make test has).
-    native=${HC_NATIVE:-$top/build/hc}
-    [[ -x $native ]] || { echo "cross.sh: $native missing: run make build first" >&2; exit 1; }
+    # sources: build/hc, configured as make build does when it is not yet,
+    # brought up to date (HC_NATIVE names another).
+    native=${HC_NATIVE:-}
+    if [[ -z $native ]]; then
+        step "the native hc of the same sources (build/hc)"
+        if [[ ! -f $top/build/CMakeCache.txt ]]; then
+            cmake -S . -B "$top/build" -DCMAKE_BUILD_TYPE=Release -DHC_WERROR=ON >/dev/null
+        fi
+        cmake --build "$top/build" -j"$(nproc)" --target hc >/dev/null
+        native=$top/build/hc
+    fi
     step "hc.exe's CLI tests under wine64 (tests/windows)"
     HC_EXE=$hc HC_NATIVE=$native WINE=$wine /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/windows
 

@@ -21,6 +21,8 @@ declare -A groups=(
   [cross]="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross qemu-user dpkg-dev cmake pkg-config"
   [windows]="gcc-mingw-w64-x86-64-posix libgcrypt-mingw-w64-dev wine64 cmake zip python3 python3-pytest"
 )
+# cross.sh windows builds the native hc too: its CLI tests compare with it
+groups[windows]+=" ${groups[build]}"
 
 wanted=()
 for group in "${@:-build}"; do

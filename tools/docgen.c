@@ -157,14 +157,14 @@ static void man_algorithms(void)
     }
 }
 
-/* A mode's examples: the command ("ALG" as typed in it, an algorithm
- * name in the page) and what it does. */
+/* A mode's examples: the POSIX command ("ALG" as typed in it, an
+ * algorithm name in the page) and what it does. */
 static void man_examples(const cli_mode *mode)
 {
     if (mode->examples == NULL || mode->examples[0] == NULL)
         return;
     emit(".PP\nExamples:\n");
-    for (const char *const *e = mode->examples; *e; e += 2) {
+    for (const char *const *e = mode->examples; *e; e += 3) {
         emit(".TP\n.B ");
         const char *alg = strstr(e[0], "ALG");
         if (alg) {
@@ -175,7 +175,7 @@ static void man_examples(const cli_mode *mode)
             roff(e[0]);
         }
         emit("\n");
-        roff(e[1]);
+        roff(e[2]);
         emit(".\n");
     }
 }

@@ -109,8 +109,6 @@ static void store(cli_args *args, const cli_option_spec *spec, const char *value
     for (int i = 0; i < OPT_COUNT; i++)
         last = args->order[i] > last ? args->order[i] : last;
     args->order[spec->id] = last + 1;
-    if (spec->id == OPT_SOURCE && args->inputs)
-        args->inputs[args->input_count++] = value;
     if (spec->id == OPT_RULES && args->rule_files)
         args->rule_files[args->rule_file_count++] = value;
 }
@@ -145,21 +143,67 @@ typedef struct arg_parser {
     cli_args *args;
 } arg_parser;
 
+/* An input with wildcards the shell left (Windows): the names it
+ * matches take its place, sorted; words after it keep their room. */
+static bool add_expanded(arg_parser *p, char **names, size_t count)
+{
+    cli_args *args = p->args;
+    const size_t rest = (size_t)(p->argc - p->i); /* this word and those after it */
+    const char **inputs = realloc(args->inputs, (args->input_count + count + rest) * sizeof(*inputs));
+    char **owned = realloc(args->expanded, (args->expanded_count + count) * sizeof(*owned));
+    if (inputs)
+        args->inputs = inputs;
+    if (owned)
+        args->expanded = owned;
+    if (inputs == NULL || owned == NULL)
+        return false;
+    for (size_t k = 0; k < count; k++) {
+        args->expanded[args->expanded_count++] = names[k];
+        args->inputs[args->input_count++] = names[k];
+    }
+    return true;
+}
+
+/* An input (an operand or a -s value): the names its wildcards match
+ * where the shell left them (Windows), else the word itself. */
+static parse_result add_input(arg_parser *p, const char *word)
+{
+    char **names;
+    ptrdiff_t count = plat_expand_wildcards(word, &names);
+    if (count <= 0) {
+        /* no wildcard, no match, or no listing: the word as typed, whose
+         * open then says why */
+        p->args->inputs[p->args->input_count++] = word;
+        return PARSE_OK;
+    }
+    bool added = add_expanded(p, names, (size_t)count);
+    if (!added)
+        for (ptrdiff_t k = 0; k < count; k++)
+            free(names[k]);
+    free(names);
+    if (!added) {
+        cli_out_of_memory();
+        return PARSE_ERROR;
+    }
+    return PARSE_OK;
+}
+
 /* The value of spec: given inline (--name=value, -svalue), else the next
  * word. */
 static parse_result take_value(arg_parser *p, const cli_option_spec *spec, const char *inline_value)
 {
     char label[128];
     option_label(spec, label, sizeof(label));
-    if (inline_value) {
-        store(p->args, spec, inline_value);
-    } else if (p->i + 1 < p->argc) {
-        store(p->args, spec, p->argv[++p->i]);
-    } else {
+    const char *value = inline_value;
+    if (value == NULL && p->i + 1 < p->argc)
+        value = p->argv[++p->i];
+    if (value == NULL) {
         print_parse_error(p->out, "a value is missing for option '%s'", label);
         return PARSE_ERROR;
     }
-    return PARSE_OK;
+    store(p->args, spec, value);
+    /* -s of a mode that takes several inputs names them as a bare word does */
+    return spec->id == OPT_SOURCE && p->mode->inputs ? add_input(p, value) : PARSE_OK;
 }
 
 /* A flag given a value (--flag=x, -f=x) is an error. */
@@ -219,49 +263,10 @@ static parse_result parse_short_group(arg_parser *p, const char *group)
 
 /* A word that is not an option: an input of file and check modes (§10.1),
  * a stray word elsewhere. */
-/* An operand with wildcards the shell left (Windows): the names it
- * matches take its place, sorted; words after it keep their room. */
-static bool add_expanded(arg_parser *p, char **names, size_t count)
-{
-    cli_args *args = p->args;
-    const size_t rest = (size_t)(p->argc - p->i); /* this word and those after it */
-    const char **inputs = realloc(args->inputs, (args->input_count + count + rest) * sizeof(*inputs));
-    char **owned = realloc(args->expanded, (args->expanded_count + count) * sizeof(*owned));
-    if (inputs)
-        args->inputs = inputs;
-    if (owned)
-        args->expanded = owned;
-    if (inputs == NULL || owned == NULL)
-        return false;
-    for (size_t k = 0; k < count; k++) {
-        args->expanded[args->expanded_count++] = names[k];
-        args->inputs[args->input_count++] = names[k];
-    }
-    return true;
-}
-
 static parse_result parse_operand(arg_parser *p, const char *word)
 {
-    if (p->mode->inputs) {
-        char **names;
-        ptrdiff_t count = plat_expand_wildcards(word, &names);
-        if (count <= 0) {
-            /* no wildcard, no match, or no listing: the word as typed, whose
-             * open then says why */
-            p->args->inputs[p->args->input_count++] = word;
-            return PARSE_OK;
-        }
-        bool added = add_expanded(p, names, (size_t)count);
-        if (!added)
-            for (ptrdiff_t k = 0; k < count; k++)
-                free(names[k]);
-        free(names);
-        if (!added) {
-            cli_out_of_memory();
-            return PARSE_ERROR;
-        }
-        return PARSE_OK;
-    }
+    if (p->mode->inputs)
+        return add_input(p, word);
     print_unknown_command(p->out, word, NULL);
     explain_stray_word(p->mode, word);
     return PARSE_ERROR;

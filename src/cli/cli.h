@@ -177,6 +177,9 @@ void output_data_line(cli_output *out, const char *data, size_t len);
  * reason and returns false; a file hc created is removed again, an existing
  * one left as it was. */
 bool output_save(cli_output *out, const char *path);
+/* The contract's message for a save file that cannot be written (error:
+ * an errno value), once on stdout; the lines after it are not saved. */
+void output_save_failure(cli_output *out, const char *path, int error);
 /* Where -o's path leads once its symlinks are followed (a dangling chain:
  * the path it ends at); malloc'ed, NULL with errno set on failure. */
 char *save_final_path(const char *path);
@@ -238,8 +241,11 @@ typedef struct cli_mode {
     int (*run)(const cli_algs *algs, const cli_args *args, cli_output *out);
     bool lists;      /* takes a comma list or `all` (§10.2) */
     bool inputs;     /* -s may repeat and bare words are inputs too (§10.1) */
-    /* pairs of a command ("ALG" stands for the algorithm word) and what it
-     * does, NULL-terminated; help and the man page print them */
+    /* triples: a command ("ALG" stands for the algorithm word), the same
+     * command in cmd's words where the first would fail there (drive
+     * letters, double quotes; NULL: the first works in cmd too) and what it
+     * does; NULL-terminated. Help prints the system's, the man page the
+     * POSIX one. */
     const char *const *examples;
 } cli_mode;
 

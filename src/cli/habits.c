@@ -95,12 +95,13 @@ void suggest_option(const cli_mode *mode, const cli_algs *algs, const char *type
 
 void explain_stray_word(const cli_mode *mode, const char *word)
 {
-    const char *how = strcmp(mode->name, "string") == 0
-                          ? "string mode takes its text with -s (quote a text with spaces: -s 'a b')"
-                          : strcmp(mode->name, "hash") == 0
-                                ? "hash mode takes the digest to restore with -s"
-                                : "this mode takes its input with -s";
-    fprintf(stderr, "hc: %s: stray word: %s\n", word, how);
+    if (strcmp(mode->name, "string") == 0)
+        fprintf(stderr, "hc: %s: stray word: string mode takes its text with -s (quote a text with spaces: -s %ca b%c)\n",
+                word, PLAT_SHELL_QUOTE, PLAT_SHELL_QUOTE);
+    else
+        fprintf(stderr, "hc: %s: stray word: %s\n", word,
+                strcmp(mode->name, "hash") == 0 ? "hash mode takes the digest to restore with -s"
+                                                : "this mode takes its input with -s");
 }
 
 /* The character of name that follows its first len folded characters
@@ -182,11 +183,11 @@ void explain_digest_length(const char *option, const char *text, size_t digest_l
 {
     size_t len = strlen(text);
     if (base64)
-        fprintf(stderr, "hc: %s: '%s' has %zu characters; a %s digest is %zu Base64 characters (with -b)\n", option,
-                text, len, name, (size_t)HC_BASE64_LEN(digest_len));
+        fprintf(stderr, "hc: %s: '%s' has %zu characters; %s %s digest is %zu Base64 characters (with -b)\n", option,
+                text, len, cli_article(name), name, (size_t)HC_BASE64_LEN(digest_len));
     else
-        fprintf(stderr, "hc: %s: '%s' has %zu characters; a %s digest is %zu hex digits\n", option, text, len, name,
-                2 * digest_len);
+        fprintf(stderr, "hc: %s: '%s' has %zu characters; %s %s digest is %zu hex digits\n", option, text, len,
+                cli_article(name), name, 2 * digest_len);
 }
 
 void warn_mask_like_charset(const char *charset)

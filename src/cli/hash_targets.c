@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "hc/encode.h"
 #include "line_input.h"
+#include "names.h"
 #include "printable.h"
 
 /* The longest part of a bad line quoted in its message. */
@@ -72,12 +73,13 @@ static bool is_blank(char c)
 /* Why text is not a digest of the row, for the message. */
 static void explain(const hc_algorithm *alg, const char *text, size_t len, bool base64, char *why, size_t size)
 {
+    const char *name = hc_algorithm_name(alg), *article = cli_article(name);
     if (!base64) {
         size_t hex = 0;
         while (hex < len && strchr("0123456789abcdefABCDEF", text[hex]) && text[hex] != '\0')
             hex++;
         if (hex == len)
-            snprintf(why, size, "%zu hex digits, a %s digest has %zu", len, hc_algorithm_name(alg), 2 * hc_algorithm_digest_len(alg));
+            snprintf(why, size, "%zu hex digits, %s %s digest has %zu", len, article, name, 2 * hc_algorithm_digest_len(alg));
         else
             snprintf(why, size, "not a hex digest");
         return;
@@ -85,9 +87,9 @@ static void explain(const hc_algorithm *alg, const char *text, size_t len, bool 
     uint8_t buf[3 * 64];
     size_t decoded = 0;
     if (len <= 4 * sizeof(buf) / 3 && hc_base64_decode(text, len, buf, sizeof(buf), &decoded) == HC_OK)
-        snprintf(why, size, "%zu bytes of Base64, a %s digest has %zu", decoded, hc_algorithm_name(alg), hc_algorithm_digest_len(alg));
+        snprintf(why, size, "%zu bytes of Base64, %s %s digest has %zu", decoded, article, name, hc_algorithm_digest_len(alg));
     else if (len > 4 * sizeof(buf) / 3)
-        snprintf(why, size, "too long for a %s digest (%zu bytes)", hc_algorithm_name(alg), hc_algorithm_digest_len(alg));
+        snprintf(why, size, "too long for %s %s digest (%zu bytes)", article, name, hc_algorithm_digest_len(alg));
     else
         snprintf(why, size, "not padded Base64");
 }

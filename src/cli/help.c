@@ -125,25 +125,49 @@ static void help_paragraph(cli_output *out, const char *text)
     print_wrapped(out, NULL, 0, text, help_width());
 }
 
-/* "Examples:" with each example's command, its algorithm word put in
- * for "ALG", and what it does on the next line. */
+/* "Examples:" with each example's command in the words of the system's
+ * shell, its algorithm word put in for "ALG", and what it does on the
+ * next line. */
 static void help_examples(cli_output *out, const cli_mode *mode, const char *word)
 {
     if (mode->examples == NULL || mode->examples[0] == NULL)
         return;
     output_line(out, "Examples:");
     size_t width = help_width();
-    for (const char *const *e = mode->examples; *e; e += 2) {
+    for (const char *const *e = mode->examples; *e; e += 3) {
+        const char *typed = PLAT_CMD_SHELL && e[1] ? e[1] : e[0];
         char command[256];
-        const char *alg = strstr(e[0], "ALG");
+        const char *alg = strstr(typed, "ALG");
         if (alg && word)
-            snprintf(command, sizeof(command), "  %.*s%s%s", (int)(alg - e[0]), e[0], word, alg + 3);
+            snprintf(command, sizeof(command), "  %.*s%s%s", (int)(alg - typed), typed, word, alg + 3);
         else
-            snprintf(command, sizeof(command), "  %s", e[0]);
+            snprintf(command, sizeof(command), "  %s", typed);
         print_wrapped(out, "", 2, command + 2, width);
-        print_wrapped(out, NULL, 6, e[1], width);
+        print_wrapped(out, NULL, 6, e[2], width);
     }
     output_line(out, "%s", "");
+}
+
+/* What differs from the POSIX words of the manual, for cmd and PowerShell:
+ * short lines, each command on its own (none is wrapped). */
+static void help_on_windows(cli_output *out)
+{
+    static const char *const lines[] = {
+        "On Windows:",
+        "  Paths take a drive letter and \\ or /; messages print them as typed.",
+        "  Quote with double quotes, as cmd does:",
+        "    hc md5 string -s \"a b\"",
+        "    hc md5 dir -s D:\\isos -r -i \"*.iso;*.img\"",
+        "  hc expands * and ? in file names itself:",
+        "    hc sha256 file -s D:\\isos\\*.iso",
+        "    hc check -s *.sha256",
+        "  A list on standard input: type list | hc check",
+        "  --format gnu and bsd write / between folders: sha256sum -c on Linux",
+        "  verifies such a list next to the copied files. Lines end in LF alone.",
+    };
+    output_line(out, "%s", "");
+    for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+        output_line(out, "%s", lines[i]);
 }
 
 void help_top(cli_output *out)
@@ -184,6 +208,8 @@ void help_top(cli_output *out)
     help_paragraph(out, "As sha256sum: 'hc sha256 FILE...' hashes files, 'hc sha256 file' and 'hc check' read standard "
                         "input when it is a pipe or a file.");
     help_paragraph(out, "Run 'hc --version' to see the version and the CPU features in use.");
+    if (PLAT_CMD_SHELL)
+        help_on_windows(out);
 }
 
 void help_algorithm(cli_output *out, const cli_algs *algs)

@@ -3,6 +3,7 @@
 #include "names.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <string.h>
 
 /* Optimal string alignment distance, ignoring ASCII case (so `MD5`
@@ -48,4 +49,18 @@ const hc_algorithm *cli_algorithm_suggest(const char *name, unsigned max_distanc
         }
     }
     return best;
+}
+
+const char *cli_article(const char *name)
+{
+    static const char vowels[] = "aeiouAEIOU";
+    const char first = name[0], second = first ? name[1] : '\0';
+    if (first != '\0' && strchr(vowels, first))
+        return "an";
+    /* two consonants at the start: spelled out (md5, ntlm, tth); of the
+     * letters, f, h, l, m, n, r and x are said with a vowel first ("ef",
+     * "aitch", "el", "em", "en", "ar", "ex"). Not s: its names here are
+     * said as words (sha1, snefru). */
+    bool spelled = second != '\0' && !strchr(vowels, second);
+    return spelled && strchr("fhlmnrxFHLMNRX", first) ? "an" : "a";
 }

@@ -48,6 +48,17 @@
 #else
 #define PLAT_PATH_SEPARATOR '/'
 #endif
+/* The shell users type hc into: cmd or PowerShell on Windows (1), which
+ * quote with double quotes and leave wildcards to the program, a POSIX
+ * shell elsewhere (0), which quotes with single ones. Hints and the help
+ * speak its words. */
+#if defined(_WIN32)
+#define PLAT_CMD_SHELL 1
+#else
+#define PLAT_CMD_SHELL 0
+#endif
+#define PLAT_SHELL_QUOTE (PLAT_CMD_SHELL ? '"' : '\'')
+
 static inline bool plat_is_separator(char c)
 {
     return c == '/' || c == PLAT_PATH_SEPARATOR;
@@ -168,6 +179,14 @@ bool plat_path_too_long(const char *path);
  * without RENAME_NOREPLACE) it links the file under `to` and then removes
  * `from`: `to` still appears complete and at once. 0 or -1. */
 int plat_rename_new(const char *from, const char *to);
+
+/* Whether a file could be written at path, asked without opening or
+ * creating anything: 0 when it may (an existing file hc may write, or a
+ * new name in a folder that takes one; also when it cannot be told, such
+ * as through a dangling symbolic link), -1 with errno when it surely
+ * cannot (EISDIR, ENOENT or ENOTDIR for a missing folder, EACCES, EROFS).
+ * A write may still fail later (a full disk). */
+int plat_check_writable(const char *path);
 
 /* The target of the symbolic link at path, as stored (relative targets
  * stay relative), in memory the caller frees; NULL with errno EINVAL when
@@ -431,8 +450,10 @@ int plat_stream_write_errno(int crt_errno);
  * systems pass bytes, which are returned as they are; Windows passes
  * UTF-16, which the ANSI argv of main has already lost, so the win32 layer
  * reads the wide command line again, and also sets the console to UTF-8
- * both ways. Call once, first thing in main; the strings live as long as
- * the process. */
+ * both ways and standard output and error to binary mode (lines end in LF
+ * on a pipe or in a file, as in -o files and on POSIX, not in the C
+ * runtime's CRLF). Call once, first thing in main; the strings live as
+ * long as the process. */
 char **plat_main_arguments(int argc, char **argv);
 
 /* The files a word with wildcards names, where the program must expand

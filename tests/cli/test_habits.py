@@ -160,7 +160,7 @@ def test_openssl_and_cksum_tags_and_comments(files):
 def test_a_wrong_length_digest_names_the_length_expected(tmp_path):
     r = run_hc("md5", "hash", "-s", "123")
     assert (r.rc, r.out) == (2, "invalid search hash: 123\n")
-    assert r.err == "hc: -s/--source: '123' has 3 characters; a md5 digest is 32 hex digits\n"
+    assert r.err == "hc: -s/--source: '123' has 3 characters; an md5 digest is 32 hex digits\n"
     r = run_hc("sha256", "hash", "-s", "123", "-b")
     assert r.err == "hc: -s/--source: '123' has 3 characters; a sha256 digest is 44 Base64 characters (with -b)\n"
     r = run_hc("sha1", "dir", "-s", str(tmp_path), "-H", "0" * 31)
@@ -288,3 +288,14 @@ def test_progress_line_drops_whole_fields(tmp_path, columns):
         assert any(" of 64.0 MiB (" in frame for frame in frames), frames
     if columns == 20:
         assert all(re.fullmatch(r"hc: \d+%(, ETA \S+)?", frame) for frame in frames), frames
+
+
+@pytest.mark.parametrize("alg, article", [
+    ("md5", "an"), ("ntlm", "an"), ("edonr256", "an"),  # "em-dee", "en-tee", a vowel
+    ("sha1", "a"), ("snefru128", "a"), ("tth", "a"), ("crc32", "a"), ("haval-128-3", "a"), ("ripemd160", "a"),
+    ("whirlpool", "a"), ("gost", "a"), ("blake3", "a"),
+])
+def test_the_article_goes_by_the_names_sound(alg, article):
+    r = run_hc(alg, "hash", "-s", "zz")
+    assert (r.rc, r.out) == (2, "invalid search hash: zz\n")
+    assert r.err.startswith(f"hc: -s/--source: 'zz' has 2 characters; {article} {alg} digest is "), r.err

@@ -19,11 +19,11 @@ def test_bad_hash_is_named_even_when_the_file_cannot_be_opened(tmp_path):
     assert (r.rc, r.out) == (2, f"{tmp_path}/missing | open error\n")
     # why the file failed (§10.7), and what is wrong with -m
     assert r.err == (f"hc: {tmp_path}/missing: No such file or directory\n"
-                     "hc: -m/--hash: 'zz' has 2 characters; a md5 digest is 32 hex digits\n")
+                     "hc: -m/--hash: 'zz' has 2 characters; an md5 digest is 32 hex digits\n")
     (tmp_path / "f").write_bytes(b"123")
     r = run_hc("md5", "file", "-s", str(tmp_path / "f"), "-m", "zz")
     assert (r.rc, r.out) == (2, f"{tmp_path}/f | invalid search hash\n")
-    assert "hc: -m/--hash: 'zz' has 2 characters; a md5 digest is 32 hex digits" in r.err
+    assert "hc: -m/--hash: 'zz' has 2 characters; an md5 digest is 32 hex digits" in r.err
 
 
 def test_empty_word_in_command_position():

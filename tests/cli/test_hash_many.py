@@ -112,9 +112,9 @@ def test_bad_lines_are_named(tmp_path):
     # everything valid found, but lines were skipped: not a full success
     assert r.rc == 1, r
     assert f"{path}:2: not a hex digest: 'xyz' (skipped)" in r.err
-    assert f"{path}:4: 30 hex digits, a md5 digest has 32" in r.err
+    assert f"{path}:4: 30 hex digits, an md5 digest has 32" in r.err
     assert f"{path}:5: the same digest as line 1 (skipped)" in r.err
-    assert f"{path}:6: 40 hex digits, a md5 digest has 32" in r.err
+    assert f"{path}:6: 40 hex digits, an md5 digest has 32" in r.err
     assert ":3:" not in r.err  # a blank line is no target and no error
     assert r.lines[-1] == "Found 1 of 1 targets (lines of the file were skipped)"
 
@@ -123,7 +123,7 @@ def test_bad_base64_lines(tmp_path):
     path = write(tmp_path, ["YWJj", "!!!!"])
     r = run_hc("md5", "hash", "--hashes", path, "-b", "-x", "2", "--noprobe")
     assert r.rc == 2, r
-    assert ":1: 3 bytes of Base64, a md5 digest has 16" in r.err
+    assert ":1: 3 bytes of Base64, an md5 digest has 16" in r.err
     assert ":2: not padded Base64" in r.err
     assert "no md5 digest in --hashes file" in r.err
 

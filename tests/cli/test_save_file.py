@@ -88,8 +88,8 @@ def test_writable_file_in_read_only_directory(tmp_path):
     assert (ro / "sums").read_text() == LINE
     # a new file cannot be made there: the OS reason, exit 2, nothing left
     r = run_hc_unprivileged("md5", "file", "-s", "t/notempty", "-o", "ro/new", cwd=tmp_path)
-    assert r.rc == 2
-    assert r.lines[-1] == "Error opening file: ro/new Error message: Permission denied"
+    # known before hashing: the one message, nothing hashed
+    assert (r.rc, r.out, r.err) == (2, "Error opening file: ro/new Error message: Permission denied\n", "")
     assert sorted(os.listdir(ro)) == ["sums"]
     os.chmod(ro, 0o755)
 
@@ -133,9 +133,14 @@ def test_device_written_directly(t):
 
 def test_directory_and_missing_directory(t):
     r = save(t, "t")
-    assert r.rc == 2 and r.lines[-1] == "Error opening file: t Error message: Is a directory"
+    assert (r.rc, r.out, r.err) == (2, "Error opening file: t Error message: Is a directory\n", "")
     r = save(t, "no/such/out")
-    assert r.rc == 2 and r.lines[-1] == "Error opening file: no/such/out Error message: No such file or directory"
+    assert (r.rc, r.out, r.err) == (2, "Error opening file: no/such/out Error message: No such file or directory\n", "")
+    (t / "plain").write_bytes(b"keep")
+    r = save(t, "plain/out")
+    assert (r.rc, r.out, r.err) == (2, "Error opening file: plain/out Error message: Not a directory\n", "")
+    assert (t / "plain").read_bytes() == b"keep"
+    (t / "plain").unlink()
     assert sorted(os.listdir(t)) == ["t"]
 
 

@@ -121,7 +121,8 @@ def test_a_file_on_standard_input_is_hashed(tree, args):
     with open(path, "rb") as stdin:
         proc = subprocess.run([WINE, HC_EXE, *args, "--format", "gnu"], stdin=stdin, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, timeout=300)
-    expected = hashlib.sha256(path.read_bytes()).hexdigest() + "  -\r\n"
+    # LF, as -o writes and as on Linux: not the C runtime's CRLF
+    expected = hashlib.sha256(path.read_bytes()).hexdigest() + "  -\n"
     assert (proc.returncode, proc.stdout.decode()) == (0, expected), proc.stderr.decode()
 
 
@@ -159,6 +160,140 @@ def test_wildcards_in_names_are_expanded(tmp_path):
     # nothing matches: the word stays as typed, and no file has that name
     rc, out, err = run_exe("md5", "file", folder + "\\z*.txt")
     assert rc == 1 and "No such file or directory" in err, (out, err)
+
+
+def run_exe_raw(*args, cwd=None):
+    """hc.exe with args: status, stdout's bytes as written, stderr."""
+    proc = subprocess.run([WINE, HC_EXE, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=300, cwd=cwd)
+    return proc.returncode, proc.stdout, proc.stderr.decode("utf-8")
+
+
+def test_messages_print_paths_as_typed(tmp_path):
+    """One backslash where the user typed one, in every message."""
+    missing = win_path(tmp_path / "no" / "such.txt")
+    rc, out, err = run_exe("md5", "file", "-s", missing)
+    assert (rc, out, err) == (1, f"{missing} | open error\n", f"hc: {missing}: No such file or directory\n")
+    folder = win_path(tmp_path)
+    rc, out, err = run_exe("md5", "file", "-s", folder)
+    assert (rc, err) == (1, f"hc: {folder}: Is a directory\n"), out
+
+
+def test_a_failed_save_is_said_once_before_hashing(tmp_path):
+    (tmp_path / "a.txt").write_bytes(b"abc")
+    save = win_path(tmp_path / "no" / "such" / "out.txt")
+    rc, out, err = run_exe("md5", "file", "-s", win_path(tmp_path / "a.txt"), "-o", save)
+    assert (rc, out, err) == (2, f"Error opening file: {save} Error message: No such file or directory\n", "")
+    rc, out, err = run_exe("md5", "dir", "-s", win_path(tmp_path), "-o", win_path(tmp_path))
+    assert (rc, out, err) == (2, f"Error opening file: {win_path(tmp_path)} Error message: Is a directory\n", "")
+    # a read-only file (Wine: no write permission bits) is left as it was
+    locked = tmp_path / "locked.txt"
+    locked.write_bytes(b"keep")
+    locked.chmod(0o444)
+    rc, out, err = run_exe("md5", "file", "-s", win_path(tmp_path / "a.txt"), "-o", win_path(locked))
+    assert (rc, out, err) == (2, f"Error opening file: {win_path(locked)} Error message: Permission denied\n", "")
+    assert locked.read_bytes() == b"keep"
+
+
+LIST_FILES = {"top.txt": b"top", "sub/a b.txt": b"spaces", "sub/deeper/\u6587\u5b57.txt": "\u6587".encode(),
+              "sub/deeper/\U0001f600.bin": os.urandom(5000)}
+
+
+@pytest.fixture
+def list_tree(tmp_path):
+    root = tmp_path / "tree"
+    for name, content in LIST_FILES.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(content)
+    return root
+
+
+@pytest.mark.parametrize("fmt", ["gnu", "bsd"])
+def test_a_list_travels_to_sha256sum(list_tree, tmp_path, fmt):
+    """hc.exe's GNU and BSD lines say '/' between folders, with no escapes,
+    and LF: the list verifies with Linux sha256sum -c where the files are,
+    and with hc.exe; check also takes the same list with '\\'."""
+    sums = tmp_path / f"SUMS.{fmt}"
+    rc, _, err = run_exe_raw("sha256", "dir", "-s", ".", "-r", "--format", fmt, "-o", win_path(sums), cwd=list_tree)
+    assert rc == 0, err
+    digests = {name: hashlib.sha256(content).hexdigest() for name, content in LIST_FILES.items()}
+    if fmt == "gnu":
+        expected = {f"{digest}  ./{name}" for name, digest in digests.items()}
+    else:
+        expected = {f"SHA256 (./{name}) = {digest}" for name, digest in digests.items()}
+    raw = sums.read_bytes()
+    assert b"\r" not in raw and b"\\" not in raw, raw
+    lines = raw.decode("utf-8").split("\n")
+    assert lines[-1] == "" and len(lines) == len(expected) + 1 and set(lines[:-1]) == expected, lines
+    proc = subprocess.run(["sha256sum", "-c", str(sums)], cwd=list_tree, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=60)
+    assert proc.returncode == 0, proc
+    assert sorted(proc.stdout.decode().splitlines()) == sorted(f"./{name}: OK" for name in LIST_FILES)
+    proc = subprocess.run([WINE, HC_EXE, "check", "-s", win_path(sums)], cwd=list_tree, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    assert proc.returncode == 0 and proc.stdout.decode().count(": OK\n") == len(LIST_FILES), proc
+    backslashed = tmp_path / "SUMS.backslashed"
+    backslashed.write_bytes(raw.replace(b"./", b".\\").replace(b"/", b"\\"))
+    proc = subprocess.run([WINE, HC_EXE, "sha256", "check", "-s", win_path(backslashed)], cwd=list_tree,
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    assert proc.returncode == 0 and proc.stdout.decode().count(": OK\n") == len(LIST_FILES), proc
+
+
+def test_hc_format_keeps_the_path_as_printed(list_tree):
+    rc, out, err = run_exe_raw("md5", "dir", "-s", ".", "-r", "-l", cwd=list_tree)
+    assert rc == 0, err
+    name = "sub/a b.txt"
+    assert f".\\sub\\a b.txt | 6 bytes | {hashlib.md5(LIST_FILES[name]).hexdigest()}\n".encode() in out, out
+
+
+def test_hints_and_help_speak_cmd():
+    rc, out, err = run_exe("md5", "string", "-s", "a", "b")
+    assert (rc, err) == (2, 'hc: b: stray word: string mode takes its text with -s (quote a text with spaces: -s "a b")\n')
+    helps = {args: run_exe(*args) for args in (("--help",), ("md5", "string", "-h"), ("md5", "dir", "-h"),
+                                               ("md5", "file", "-h"), ("check", "-h"))}
+    for args, (rc, text, err) in helps.items():
+        assert (rc, err) == (0, ""), args
+        assert max(len(line) for line in text.splitlines()) <= 80, args
+        # no POSIX single quotes in an example's command
+        assert not [line for line in text.splitlines() if line.startswith("  hc ") and "'" in line], text
+    top = helps[("--help",)][1]
+    assert "\nOn Windows:\n" in top, top
+    for line in ('    hc md5 string -s "a b"', '    hc md5 dir -s D:\\isos -r -i "*.iso;*.img"',
+                 "    hc sha256 file -s D:\\isos\\*.iso", "    hc check -s *.sha256",
+                 "  A list on standard input: type list | hc check"):
+        assert f"\n{line}\n" in top, top
+    for args, example in [(("md5", "string", "-h"), 'hc md5 string -s "hello world"'),
+                          (("md5", "dir", "-h"), 'hc md5 dir -s . -r -i "*.iso;*.img"'),
+                          (("md5", "dir", "-h"), "hc md5 dir -s C:\\ -r -H DIGEST"),
+                          (("md5", "file", "-h"), "type D:\\isos\\big.iso | hc md5 file"),
+                          (("check", "-h"), "type list | hc check")]:
+        assert f"\n  {example}\n" in helps[args][1], helps[args][1]
+    assert "sha256sum *.iso" not in helps[("check", "-h")][1]
+
+
+def test_wildcards_in_source_values_are_expanded(tmp_path):
+    """cmd passes `-s *.iso` as typed: file and check modes take every
+    match, sorted, as they do for bare words."""
+    data = {"a.iso": b"one", "b.iso": b"two", "c.txt": b"three"}
+    for name, content in data.items():
+        (tmp_path / name).write_bytes(content)
+    folder = win_path(tmp_path)
+    sha = {name: hashlib.sha256(content).hexdigest() for name, content in data.items()}
+    rc, out, err = run_exe("sha256", "file", "-s", folder + "\\*.iso", "-l")
+    assert (rc, out) == (0, f"{folder}\\a.iso | 3 bytes | {sha['a.iso']}\n"
+                            f"{folder}\\b.iso | 3 bytes | {sha['b.iso']}\n"), err
+    (tmp_path / "one.sha256").write_text(f"{sha['a.iso']}  {win_path(tmp_path / 'a.iso')}\n")
+    (tmp_path / "two.sha256").write_text(f"{sha['c.txt']}  {win_path(tmp_path / 'c.txt')}\n")
+    rc, out, err = run_exe("check", "-s", folder + "\\*.sha256")
+    assert rc == 0 and out.count(": OK\n") == 2, (out, err)
+    rc, out, err = run_exe("check", "-s", folder + "\\*.nothing")
+    assert rc == 2 and "No such file or directory" in err, (out, err)
+
+
+def test_bench_has_no_load_average_to_show():
+    rc, out, err = run_exe("bench", "md5", "--size", "4096")
+    assert rc == 0, err
+    assert "load average n/a" in out and "-1.00" not in out, out
 
 
 def console_text(raw):

@@ -339,20 +339,22 @@ static void print_header(cli_output *out, uint64_t size, double hz)
     char bytes[64], model[256];
     format_bytes(size, bytes, sizeof(bytes));
     cpu_model(model, sizeof(model));
+    /* Windows has no load average: "n/a" rather than a made-up number */
     double load[3] = {0, 0, 0};
-    if (!plat_load_average(load))
-        load[0] = load[1] = load[2] = -1;
+    char load_text[64] = "n/a";
+    if (plat_load_average(load))
+        snprintf(load_text, sizeof(load_text), "%.2f %.2f %.2f", load[0], load[1], load[2]);
     output_line(out, "hc %s bench: %s hashed in memory by one thread (best of %d rounds); brute force: one thread,", HC_VERSION,
                 bytes, THROUGHPUT_ROUNDS);
     output_line(out, "%d-byte candidates over [0-9a-zA-Z]. MB = 10^6 bytes; rates per second of CPU time.", CRACK_LENGTH);
     output_line(out, "CPU: %s, %u CPUs, SIMD %s (detected %s), SHA extensions %s", model, hc_cpu_count(),
                 hc_simd_name(hc_simd_active()), hc_simd_name(hc_simd_detected()), hc_cpu_has_sha_ni() ? "yes" : "no");
     if (hz > 0)
-        output_line(out, "Core clock %.2f GHz, measured (chains of dependent adds); load average %.2f %.2f %.2f", hz / 1e9,
-                    load[0], load[1], load[2]);
+        output_line(out, "Core clock %.2f GHz, measured (chains of dependent adds); load average %s", hz / 1e9,
+                    load_text);
     else
-        output_line(out, "Core clock not measurable on this architecture: no cycles per byte; load average %.2f %.2f %.2f",
-                    load[0], load[1], load[2]);
+        output_line(out, "Core clock not measurable on this architecture: no cycles per byte; load average %s",
+                    load_text);
     output_line(out, "%s", "");
     output_line(out, "%-12s %10s %9s  %-8s %-8s  %14s  %s", "algorithm", "MB/s", "cycles/B", "backend", "SIMD",
                 "crack/s/thread", "kernel");
@@ -515,8 +517,10 @@ const cli_command cli_command_bench = {
             .description = "measure the algorithms on this CPU: throughput, brute-force speed",
             CLI_MODE_OPTIONS(bench_options),
             .examples = (const char *const[]){
-                "hc bench", "every algorithm: MB/s, cycles per byte, backend, brute-force candidates per second",
-                "hc bench sha256,blake3 --size 1048576", "two algorithms on 1 MiB buffers",
+                "hc bench", NULL,
+                    "every algorithm: MB/s, cycles per byte, backend, brute-force candidates per second",
+                "hc bench sha256,blake3 --size 1048576", NULL,
+                    "two algorithms on 1 MiB buffers",
                 NULL},
         },
     .usage = "[ALGORITHM[,ALGORITHM...] | all] [OPTIONS]",

@@ -917,10 +917,14 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
 }
 
 static const char *const check_examples[] = {
-    "hc check -s SHA256SUMS", "the algorithm from the list's name, or from each line's tag",
-    "sha256sum *.iso | hc check", "a list on standard input; an untagged one: the first entries tell the algorithm",
-    "hc ALG check -s list --quiet", "only the failures; the exit status tells the rest",
-    "hc check -s release.sha256 --ignore-missing", "the listed files that are here",
+    "hc check -s SHA256SUMS", NULL,
+        "the algorithm from the list's name, or from each line's tag",
+    "sha256sum *.iso | hc check", "type list | hc check",
+        "a list on standard input; an untagged one: the first entries tell the algorithm",
+    "hc ALG check -s list --quiet", NULL,
+        "only the failures; the exit status tells the rest",
+    "hc check -s release.sha256 --ignore-missing", NULL,
+        "the listed files that are here",
     NULL};
 
 /* The one mode behind both `hc <alg> check` and `hc check`. */

@@ -371,7 +371,8 @@ static int run_dir(const cli_algs *algs, const cli_args *args, cli_output *out)
 {
     file_mode_options options;
     line_format format;
-    if (!file_mode_setup(out, args, algs, &options, &format) || !save_outside_tree(args))
+    if (!file_mode_setup(out, args, algs, &options, &format) || !save_outside_tree(args) ||
+        !save_file_writable(out, args))
         return EXIT_USAGE;
 
     size_t digest_len = format.digest_len;
@@ -400,9 +401,13 @@ const cli_mode cli_mode_dir = {
     .name = "dir", .description = "calculate hash sums of files in a directory",
     CLI_MODE_OPTIONS(dir_options), .run = run_dir, .lists = true,
     .examples = (const char *const[]){
-        "hc ALG dir -s photos -r", "every file under photos, sub-directories too, in sorted order",
-        "hc ALG dir -s photos -r --format gnu -o photos.sums", "a list 'hc check -s photos.sums' verifies later",
-        "hc ALG dir -s . -r -i '*.iso;*.img'", "only the files whose names match a pattern",
-        "hc ALG dir -s / -r -H DIGEST", "the files whose digest is DIGEST (exit 1 when none)",
+        "hc ALG dir -s photos -r", "hc ALG dir -s D:\\photos -r",
+            "every file under photos, sub-directories too, in sorted order",
+        "hc ALG dir -s photos -r --format gnu -o photos.sums", NULL,
+            "a list 'hc check -s photos.sums' verifies later",
+        "hc ALG dir -s . -r -i '*.iso;*.img'", "hc ALG dir -s . -r -i \"*.iso;*.img\"",
+            "only the files whose names match a pattern",
+        "hc ALG dir -s / -r -H DIGEST", "hc ALG dir -s C:\\ -r -H DIGEST",
+            "the files whose digest is DIGEST (exit 1 when none)",
         NULL},
 };

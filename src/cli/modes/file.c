@@ -249,7 +249,7 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
         print_parse_error(out, "standard input ('-') can be read only once");
         return EXIT_USAGE;
     }
-    if (!save_spares_inputs(args))
+    if (!save_spares_inputs(args) || !save_file_writable(out, args))
         return EXIT_USAGE;
     /* Ctrl+C stops the reading; what was printed stays (§10.7). */
     cli_catch_interrupt();
@@ -290,11 +290,17 @@ const cli_mode cli_mode_file = {
     .name = "file", .description = "calculate hash sum of a file",
     CLI_MODE_OPTIONS(file_options), .run = run_file, .lists = true, .inputs = true,
     .examples = (const char *const[]){
-        "hc ALG file -s big.iso", "the file's path, size and digest",
-        "hc ALG big.iso a.txt", "the same without 'file' and -s, for several files, as sha256sum takes them",
-        "tar c dir | hc ALG file", "standard input (a pipe or a redirected file), shown as '-'",
-        "hc ALG file -s big.iso -m DIGEST", "File is valid or File is invalid (exit 1)",
-        "hc ALG file --format gnu *.iso > SHA256SUMS", "lines sha256sum -c and 'hc check' read back",
-        "hc md5,sha1,sha256 file -s big.iso", "one read, one line per algorithm, each naming its algorithm",
+        "hc ALG file -s big.iso", "hc ALG file -s D:\\isos\\big.iso",
+            "the file's path, size and digest",
+        "hc ALG big.iso a.txt", NULL,
+            "the same without 'file' and -s, for several files, as sha256sum takes them",
+        "tar c dir | hc ALG file", "type D:\\isos\\big.iso | hc ALG file",
+            "standard input (a pipe or a redirected file), shown as '-'",
+        "hc ALG file -s big.iso -m DIGEST", NULL,
+            "File is valid or File is invalid (exit 1)",
+        "hc ALG file --format gnu *.iso > SHA256SUMS", NULL,
+            "lines sha256sum -c and 'hc check' read back",
+        "hc md5,sha1,sha256 file -s big.iso", NULL,
+            "one read, one line per algorithm, each naming its algorithm",
         NULL},
 };

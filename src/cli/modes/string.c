@@ -89,8 +89,11 @@ const cli_mode cli_mode_string = {
     .name = "string", .description = "calculate hash sum of a string",
     CLI_MODE_OPTIONS(string_options), .run = run_string, .lists = true,
     .examples = (const char *const[]){
-        "hc ALG string -s 'hello world'", "the digest of the text, in upper-case hex",
-        "hc ALG string -s abc -l", "lower-case hex, as sha256sum prints it",
-        "hc md5,sha1,sha256 string -s abc", "three digests, one line each, in the list's order",
+        "hc ALG string -s 'hello world'", "hc ALG string -s \"hello world\"",
+            "the digest of the text, in upper-case hex",
+        "hc ALG string -s abc -l", NULL,
+            "lower-case hex, as sha256sum prints it",
+        "hc md5,sha1,sha256 string -s abc", NULL,
+            "three digests, one line each, in the list's order",
         NULL},
 };

@@ -118,6 +118,14 @@ int refuse_save_over_input(const cli_args *args, const char *what, const char *i
     return EXIT_USAGE;
 }
 
+bool save_file_writable(cli_output *out, const cli_args *args)
+{
+    if (!args->present[OPT_SAVE] || plat_check_writable(args->value[OPT_SAVE]) == 0)
+        return true;
+    output_save_failure(out, args->value[OPT_SAVE], errno);
+    return false;
+}
+
 int save_file_mode_output(cli_output *out, const cli_args *args, int status)
 {
     if (!args->present[OPT_SAVE] || out->write_failed)

@@ -72,6 +72,10 @@ int refuse_save_over_input(const cli_args *args, const char *what, const char *i
  * it points. A broken stdout ends the run with status 2 and no save file:
  * the two must never disagree (docs/file-dir.md). Returns the status to
  * end with (status, unless the save failed). */
+/* false, said in the contract's line, when -o names a file that surely
+ * cannot be written (a folder, a missing folder, no permission): checked
+ * before anything is hashed, touching nothing. */
+bool save_file_writable(cli_output *out, const cli_args *args);
 int save_file_mode_output(cli_output *out, const cli_args *args, int status);
 
 /* The hash queue of file and dir modes: format's algorithms, the options'

@@ -28,7 +28,7 @@ static void bsd_row_line(text_buffer *t, const format_row *row)
     char tag[64];
     format_bsd_tag(row->alg, tag, sizeof(tag));
     text_printf(t, "%s%s (", escape ? "\\" : "", tag);
-    text_append_gnu_name(t, row->name, row->name_len, escape);
+    text_append_list_name(t, row->name, row->name_len, escape);
     text_append_str(t, ") = ");
     text_append_digest(t, row->choice, row->digest, row->digest_len);
 }

@@ -70,9 +70,14 @@ void format_bsd_tag(const hc_algorithm *alg, char *out, size_t size);
 
 /* Does GNU escaping apply to this name (a backslash, newline or carriage
  * return in it)? Then the line starts with '\' and the name is written
- * with \\, \n, \r (as coreutils 9 writes it). */
+ * with \\, \n, \r (as coreutils 9 writes it). On Windows '\' separates
+ * folders, is no name's byte and needs no escape. */
 bool gnu_needs_escape(const char *name, size_t len);
 void text_append_gnu_name(text_buffer *t, const char *name, size_t len, bool escape);
+/* The name as a GNU or BSD list line carries it: '/' between folders on
+ * every system (Windows reads it, and the list verifies with sha256sum -c
+ * where the files are copied), the rest as text_append_gnu_name writes it. */
+void text_append_list_name(text_buffer *t, const char *name, size_t len, bool escape);
 
 /* A JSON string value, quotes included: '"', '\' and control characters
  * escaped, invalid UTF-8 written as U+FFFD. *lossy tells whether any was. */

@@ -1,12 +1,17 @@
 /* Escaping bytes for messages (printable.h). */
 #include "printable.h"
 
+#include "platform.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+/* Where '\\' separates folders (Windows) no name holds one, and a path is
+ * shown as typed; elsewhere it is a name's byte, doubled so that a name's
+ * own "\\x0a" is never taken for an escaped line feed. */
 static bool shows_as_itself(unsigned char c)
 {
-    return c >= 0x20 && c != 0x7f && c != '\\';
+    return c >= 0x20 && c != 0x7f && (c != '\\' || PLAT_PATH_SEPARATOR == '\\');
 }
 
 bool printable_needs_escape(const char *text, size_t len)

@@ -1,8 +1,9 @@
 /* Bytes from a user's input or file names shown in a message on stderr:
  * every byte that would not show as itself on a terminal (control bytes,
- * DEL, NUL) as \xHH and '\' as \\, so a message never loses, hides or
- * rewrites part of what it quotes. Bytes from 0x80 up are kept (UTF-8
- * names show as they are). */
+ * DEL, NUL) as \xHH and, on POSIX, '\' as \\, so a message never loses,
+ * hides or rewrites part of what it quotes; on Windows '\' separates
+ * folders and shows as itself (a path is printed as the user typed it).
+ * Bytes from 0x80 up are kept (UTF-8 names show as they are). */
 #ifndef HC_CLI_PRINTABLE_H
 #define HC_CLI_PRINTABLE_H
 

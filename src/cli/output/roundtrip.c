@@ -4,9 +4,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
+
 #include "format_writer.h"
 #include "hc/algorithm.h"
 #include "sumfile.h"
+
+/* The name read back is the one written where they differ only in which
+ * separator they use (a list writes '/' for Windows' '\\'). */
+static bool same_name(const char *read, const char *name, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (read[i] != name[i] && !(plat_is_separator(read[i]) && plat_is_separator(name[i])))
+            return false;
+    return true;
+}
 
 bool list_line_reads_back(out_format kind, const char *line, size_t len, const char *name, size_t name_len,
                           const uint8_t *digest, size_t digest_len)
@@ -36,7 +48,7 @@ bool list_line_reads_back(out_format kind, const char *line, size_t len, const c
     char *read_name = malloc(name_len + 1);
     size_t read_len = 0;
     bool same = read_name != NULL && sum_name_decode(&readings[i], read_name, name_len + 1, &read_len) &&
-                read_len == name_len && memcmp(read_name, name, name_len) == 0;
+                read_len == name_len && same_name(read_name, name, name_len);
     free(read_name);
     return same;
 }

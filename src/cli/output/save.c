@@ -15,6 +15,7 @@
  *    to be overwritten are read first and written back should a write still
  *    fail part way. */
 #include "cli.h"
+#include "printable.h"
 #include "progress.h"
 
 #include <errno.h>
@@ -325,13 +326,19 @@ bool output_save(cli_output *out, const char *path)
     }
     if (!ok && errno == EINTR && cli_interrupt_requested(NULL))
         return false; /* Ctrl+C while waiting for a FIFO's reader: the caller says so */
-    if (!ok) {
-        const char *reason = strerror(errno);
-        out->collect = false;
-        output_line(out, "\nError opening file: %s Error message: %s", path, reason);
-        /* the contract's line stays on stdout; the one error style of
-         * everything else goes to stderr too */
-        progress_warn("%s: %s", path, reason);
-    }
+    if (!ok)
+        output_save_failure(out, path, errno);
     return ok;
+}
+
+void output_save_failure(cli_output *out, const char *path, int error)
+{
+    /* said once, in the contract's line on the console; a blank line
+     * parts it from the lines above, when there are any */
+    const bool after_lines = out->saved_len > 0;
+    out->collect = false;
+    char *owned;
+    output_line(out, "%sError opening file: %s Error message: %s", after_lines ? "\n" : "", printable_name(path, &owned),
+                strerror(error));
+    free(owned);
 }

@@ -208,6 +208,40 @@ int plat_rename_new(const char *from, const char *to)
     return -1;
 }
 
+/* The folder a new file at path would go in, in folder[size]. */
+static bool folder_of(const char *path, char *folder, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    size_t len = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+    if (len + 2 > size)
+        return false;
+    memcpy(folder, slash ? path : ".", slash ? len : 1);
+    folder[slash ? len : 1] = '\0';
+    return true;
+}
+
+int plat_check_writable(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return -1;
+        }
+        return access(path, W_OK);
+    }
+    if (errno != ENOENT)
+        return -1;
+    if (lstat(path, &st) == 0)
+        return 0; /* a dangling link: where it points decides, at the write */
+    /* a new name: its folder is there (stat would have said ENOTDIR for a
+     * file in the way) and takes one */
+    char folder[PATH_MAX];
+    if (!folder_of(path, folder, sizeof(folder)))
+        return 0;
+    return access(folder, W_OK | X_OK);
+}
+
 char *plat_read_link(const char *path)
 {
     char buf[PATH_MAX];

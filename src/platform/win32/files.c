@@ -238,6 +238,26 @@ bool plat_path_too_long(const char *path)
     return too_long;
 }
 
+int plat_check_writable(const char *path)
+{
+    wchar_t *wide = plat_win32_wide_path(path);
+    if (wide == NULL)
+        return -1;
+    DWORD attributes = GetFileAttributesW(wide);
+    DWORD error = attributes == INVALID_FILE_ATTRIBUTES ? GetLastError() : ERROR_SUCCESS;
+    free(wide);
+    if (attributes != INVALID_FILE_ATTRIBUTES) {
+        errno = attributes & FILE_ATTRIBUTE_DIRECTORY ? EISDIR : EACCES;
+        return attributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_READONLY) ? -1 : 0;
+    }
+    /* not found with its folder there: a new file (a missing folder is
+     * ERROR_PATH_NOT_FOUND) */
+    if (error == ERROR_FILE_NOT_FOUND)
+        return 0;
+    plat_win32_errno(error);
+    return -1;
+}
+
 char *plat_read_link(const char *path)
 {
     plat_file_info info;

@@ -6,6 +6,9 @@
 #include "win32.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <io.h>
+#include <stdio.h>
 #include <shellapi.h>
 #include <stdlib.h>
 
@@ -65,6 +68,9 @@ char **plat_main_arguments(int argc, char **argv)
     /* hc's output is UTF-8 (names in any script): the console shows it so */
     SetConsoleOutputCP(CP_UTF8);
     SetConsoleCP(CP_UTF8);
+    /* one line end everywhere: `hc ... > list` holds the bytes -o writes */
+    _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stderr), _O_BINARY);
     int count = 0;
     wchar_t **wide = CommandLineToArgvW(GetCommandLineW(), &count);
     if (wide == NULL || count != argc)
