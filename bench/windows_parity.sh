@@ -15,20 +15,9 @@
 # scripts/cross.sh made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-size=${1:-1024} rounds=${2:-3}
-native=${HC_NATIVE:-build/hc}
-exe=${HC_EXE:-build-cross/windows/build/hc.exe}
-export WINEPREFIX=${WINEPREFIX:-$PWD/build-cross/windows/wineprefix} WINEDEBUG=-all
-wine=$(command -v wine64 || echo /usr/lib/wine/wine64)
-[[ -x $native && -f $exe ]] || { echo "windows_parity.sh: build $native and $exe first" >&2; exit 2; }
-file=$(mktemp /tmp/hc-parity-XXXXXX)
-trap 'rm -f "$file"' EXIT
-head -c $((size << 20)) /dev/urandom > "$file"
-winfile="Z:${file//\//\\}"
-
-# hc's -t line: "NAME | SIZE | 0.123 sec | DIGEST"
-seconds() { tr -d '\r' | awk -F' [|] ' '{print $(NF-1)}' | awk '{print $1}'; }
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
+bench_name=windows_parity.sh
+# shellcheck source=bench/wine_pair.sh
+. bench/wine_pair.sh
 digest() { tr -d '\r' | awk -F' [|] ' '{print $NF}'; }
 
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) CPUs; file: $size MiB; median of $rounds"

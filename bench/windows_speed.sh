@@ -9,19 +9,10 @@
 #   bench/windows_speed.sh [SIZE_MIB] [ROUNDS]     after make build and make cross-windows
 set -euo pipefail
 cd "$(dirname "$0")/.."
-size=${1:-1024} rounds=${2:-3}
-native=${HC_NATIVE:-build/hc}
-exe=${HC_EXE:-build-cross/windows/build/hc.exe}
-export WINEPREFIX=${WINEPREFIX:-$PWD/build-cross/windows/wineprefix} WINEDEBUG=-all
-wine=$(command -v wine64 || echo /usr/lib/wine/wine64)
-[[ -x $native && -f $exe ]] || { echo "windows_speed.sh: build $native and $exe first" >&2; exit 2; }
-file=$(mktemp /tmp/hc-winspeed-XXXXXX)
-trap 'rm -f "$file"' EXIT
-head -c $((size << 20)) /dev/urandom > "$file"
-winfile="Z:${file//\//\\}"
+bench_name=windows_speed.sh
+# shellcheck source=bench/wine_pair.sh
+. bench/wine_pair.sh
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-seconds() { awk -F' [|] ' '{print $(NF-1)}' | awk '{print $1}'; }
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
 for alg in blake3 sha256; do
     ratios=()
     for ((i = 0; i < rounds; i++)); do

@@ -238,26 +238,45 @@ static const char *const field_keys[PART_FIELD_COUNT] = {
     [PART_FIELD_OPTIONS_BYTES] = "options_bytes_b64",
 };
 
-static bool read_header(const char *p, const char *end, part_header *h)
+/* Hands every member of the one object that spans [p, end) to take;
+ * false when it is malformed or something follows it. */
+static bool read_object(const char *p, const char *end, void (*take)(void *ctx, const json_member *m), void *ctx)
 {
-    memset(h, 0, sizeof(*h));
-    bool have_part = false, closed = false;
+    bool closed = false;
     json_member m;
     if (p >= end || *p++ != '{')
         return false;
     while (!closed) {
         if (!next_member(&p, end, &m, &closed))
             return false;
-        if (key_is(&m, "part"))
-            have_part = member_number(&m, &h->part);
-        for (size_t f = 0; f < PART_FIELD_COUNT; f++) {
-            if (key_is(&m, field_keys[f])) {
-                h->field[f].p = m.value;
-                h->field[f].len = m.value_len;
-            }
+        take(ctx, &m);
+    }
+    return p == end;
+}
+
+typedef struct header_reading {
+    part_header *h;
+    bool have_part;
+} header_reading;
+
+static void take_header_member(void *ctx, const json_member *m)
+{
+    header_reading *r = ctx;
+    if (key_is(m, "part"))
+        r->have_part = member_number(m, &r->h->part);
+    for (size_t f = 0; f < PART_FIELD_COUNT; f++) {
+        if (key_is(m, field_keys[f])) {
+            r->h->field[f].p = m->value;
+            r->h->field[f].len = m->value_len;
         }
     }
-    if (p != end || !have_part || h->field[PART_FIELD_PARTS].len == 0 ||
+}
+
+static bool read_header(const char *p, const char *end, part_header *h)
+{
+    memset(h, 0, sizeof(*h));
+    header_reading r = {.h = h};
+    if (!read_object(p, end, take_header_member, &r) || !r.have_part || h->field[PART_FIELD_PARTS].len == 0 ||
         !parse_whole_number(h->field[PART_FIELD_PARTS].p, h->field[PART_FIELD_PARTS].p + h->field[PART_FIELD_PARTS].len,
                             &h->parts) ||
         h->part < 1 || h->part > h->parts)
@@ -278,24 +297,27 @@ static bool is_hex_digest(const json_member *m)
     return true;
 }
 
+typedef struct end_reading {
+    part_end *e;
+    bool have_lines, have_digest;
+} end_reading;
+
+static void take_end_member(void *ctx, const json_member *m)
+{
+    end_reading *r = ctx;
+    if (key_is(m, "lines")) {
+        r->have_lines = member_number(m, &r->e->lines);
+    } else if (key_is(m, "sha256") && is_hex_digest(m)) {
+        memcpy(r->e->sha256, m->value + 1, 2 * DIGEST_LEN);
+        r->have_digest = true;
+    }
+}
+
 static bool read_end(const char *p, const char *end, part_end *e)
 {
     memset(e, 0, sizeof(*e));
-    bool have_lines = false, have_digest = false, closed = false;
-    json_member m;
-    if (p >= end || *p++ != '{')
-        return false;
-    while (!closed) {
-        if (!next_member(&p, end, &m, &closed))
-            return false;
-        if (key_is(&m, "lines"))
-            have_lines = member_number(&m, &e->lines);
-        else if (key_is(&m, "sha256") && is_hex_digest(&m)) {
-            memcpy(e->sha256, m.value + 1, 2 * DIGEST_LEN);
-            have_digest = true;
-        }
-    }
-    return p == end && have_lines && have_digest;
+    end_reading r = {.e = e};
+    return read_object(p, end, take_end_member, &r) && r.have_lines && r.have_digest;
 }
 
 static bool starts_with(const char *line, size_t len, const char *prefix)

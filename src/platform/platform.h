@@ -157,6 +157,13 @@ typedef struct plat_file_info {
     unsigned mode;      /* permission bits (07777); Windows: 0444 or 0666 */
 } plat_file_info;
 
+/* The same file: equal identities (device and inode, or their Windows
+ * equivalents). */
+static inline bool plat_same_file(const plat_file_info *a, const plat_file_info *b)
+{
+    return a->device == b->device && a->inode == b->inode;
+}
+
 /* fstat, stat (follows symlinks), lstat (does not). 0 or -1. */
 int plat_file_info_of(plat_file file, plat_file_info *info);
 int plat_path_info(const char *path, plat_file_info *info);

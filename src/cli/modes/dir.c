@@ -222,14 +222,14 @@ static long depth_below(const char *dir_path, const plat_file_info *source)
         plat_file_info here, above;
         if (plat_dir_info(dir, &here) != 0)
             break;
-        if (same_file(&here, source)) {
+        if (plat_same_file(&here, source)) {
             depth = level;
             break;
         }
         plat_dir *parent = plat_dir_open_at(dir, "..");
         plat_dir_close(dir);
         dir = parent;
-        if (dir != NULL && plat_dir_info(dir, &above) == 0 && same_file(&above, &here))
+        if (dir != NULL && plat_dir_info(dir, &above) == 0 && plat_same_file(&above, &here))
             break; /* the root: its ".." is itself */
     }
     if (dir != NULL)

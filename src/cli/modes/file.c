@@ -54,7 +54,7 @@ static bool save_spares_inputs(const cli_args *args)
         const char *path = args->inputs[i];
         bool is_stdin = is_stdin_name(path);
         if ((is_stdin ? plat_file_info_of(PLAT_STDIN, &input) : plat_path_info(path, &input)) == 0 &&
-            same_file(&save, &input)) {
+            plat_same_file(&save, &input)) {
             refuse_save_over_input(args, is_stdin ? "the file on standard input" : "the input", is_stdin ? NULL : path,
                                    "");
             return false;

@@ -95,11 +95,6 @@ bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs
 
 /* ---- -o never replaces an input ---- */
 
-bool same_file(const plat_file_info *a, const plat_file_info *b)
-{
-    return a->device == b->device && a->inode == b->inode;
-}
-
 bool save_file_existing(const cli_args *args, plat_file_info *info)
 {
     return args->present[OPT_SAVE] && plat_path_info(args->value[OPT_SAVE], info) == 0 &&

@@ -62,7 +62,6 @@ bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs
  * symlinks) when it exists as a regular file: false when there is nothing
  * -o could destroy. */
 bool save_file_existing(const cli_args *args, plat_file_info *info);
-bool same_file(const plat_file_info *a, const plat_file_info *b);
 /* "hc: -o SAVE: it is <what> INPUT: refusing to overwrite it; nothing
  * was hashed" (INPUT left out when NULL, hint appended) on stderr;
  * returns EXIT_USAGE. */

@@ -223,7 +223,7 @@ static bool open_target(const char *path, save_target *t)
 static void remove_created(const save_target *t)
 {
     plat_file_info now;
-    if (plat_link_info(t->created, &now) == 0 && now.device == t->info.device && now.inode == t->info.inode)
+    if (plat_link_info(t->created, &now) == 0 && plat_same_file(&now, &t->info))
         plat_unlink(t->created);
 }
 
@@ -238,7 +238,7 @@ static char *read_old(const char *path, const plat_file_info *info, size_t len)
         return NULL;
     plat_file_info again;
     char *old = NULL;
-    if (plat_file_info_of(fd, &again) == 0 && again.device == info->device && again.inode == info->inode)
+    if (plat_file_info_of(fd, &again) == 0 && plat_same_file(&again, info))
         old = malloc(len ? len : 1);
     size_t done = 0;
     while (old != NULL && done < len) {
