@@ -444,6 +444,15 @@ def test_merge_refuses_a_malformed_part_line(gnu_parts, tmp_path):
            f"hc: {bad}: part 8/8 has no end line: its run was interrupted, or the list was cut short")
 
 
+def test_merge_refuses_an_end_line_with_text_after_its_object(gnu_parts, tmp_path):
+    """The object must be the whole rest of the line: "} trailing" is no
+    end line."""
+    bad = edited(tmp_path, gnu_parts[7], lambda lines: lines[:-1] + [lines[-1].rstrip(b"\n") + b" x\n"])
+    count = len(bad.read_bytes().splitlines())
+    refuse(gnu_parts[:7] + [bad], f"hc: {bad}: line {count}: an hc-part line that does not read as a header or end line",
+           f"hc: {bad}: part 8/8 has no end line: its run was interrupted, or the list was cut short")
+
+
 def test_force_merges_with_warnings(big_tree, gnu_parts, gnu_whole):
     r = run_hc("merge", "--force", *map(str, gnu_parts[:4] + gnu_parts[5:] + gnu_parts[:1]))
     assert r.rc == 0
