@@ -73,6 +73,7 @@ typedef enum cli_option_id {
     OPT_PART,
     OPT_SIZE,
     OPT_FORMAT,
+    OPT_TAG,
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
     OPT_UPPER,
@@ -106,6 +107,7 @@ typedef struct cli_option_spec {
     {OPT_SFV, 0, "sfv", NULL, "output in SFV format", HC_ALG_CRC},                           \
     {OPT_FORMAT, 0, "format", "<hc|gnu|bsd|sfv|json>",                                       \
      "output format: hc's lines, sha256sum's, cksum --tag's, SFV, JSON Lines", 0},           \
+    {OPT_TAG, 0, "tag", NULL, "BSD-style lines, as sha256sum --tag writes them (--format bsd)", 0}, \
     {OPT_LOWER, 'l', "lower", NULL, "output hash using lower case (default is upper case)", 0}, \
     {OPT_UPPER, 'u', "upper", NULL, "upper-case hex in the gnu, bsd and json formats", 0},    \
     {OPT_BASE64, 'b', "base64", NULL, "output hash as Base64", 0}

@@ -113,6 +113,10 @@ int cli_run(int argc, char **argv, cli_output *out)
 
     i++;
     if (next_word(argc, argv, i) >= argc) {
+        /* `cat a | hc sha256`, `hc sha256 <a`: standard input, as sha256sum
+         * reads it; a terminal or /dev/null: the help (§1.5) */
+        if (cli_stdin_has_input())
+            return cli_run_mode(out, &algs, &cli_mode_file, 0, argv + i);
         help_algorithm(out, &algs);
         return EXIT_OK;
     }
@@ -121,14 +125,17 @@ int cli_run(int argc, char **argv, cli_output *out)
         help_algorithm(out, &algs);
         return EXIT_OK;
     }
+    int status;
     if (second[0] == '-' && second[1] != '\0') {
-        /* The algorithm level has no options (contract §1.1). */
+        /* The algorithm level has no options (contract §1.1), but for
+         * sha256sum's -c/--check and --tag */
+        if (cli_run_plain_names(out, &algs, argc - i, argv + i, &status))
+            return status;
         unknown_option(out, second);
         fprintf(stderr, "hc: %s: options come after the mode: 'hc %s <mode> %s ...'\n", second, algs.word, second);
         return EXIT_USAGE;
     }
     const cli_mode *mode = find_mode(second);
-    int status;
     /* hc sha256 a.txt b.txt: plain file names, as sha256sum takes them (§10.8) */
     if (mode == NULL && cli_run_plain_names(out, &algs, argc - i, argv + i, &status))
         return status;

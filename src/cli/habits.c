@@ -32,23 +32,89 @@ static bool names_files_by_wildcards(const char *word)
     return count > 0;
 }
 
+static bool is_check_option(const char *word)
+{
+    return strcmp(word, "-c") == 0 || strcmp(word, "--check") == 0;
+}
+
+static bool is_option_word(const char *word)
+{
+    return word[0] == '-' && word[1] != '\0';
+}
+
+/* sha256sum's -c/--check among the words (before a `--`): its index, or
+ * -1. With no mode word, -c means check, as it does there (file mode's own
+ * -c, the checksum line, needs the word `file`). */
+static int check_option_at(int argc, char **argv)
+{
+    for (int k = 0; k < argc && strcmp(argv[k], "--") != 0; k++)
+        if (is_check_option(argv[k]))
+            return k;
+    return -1;
+}
+
+/* `hc ALG SUMS -c`, `hc ALG -c SUMS`: check mode on the other words. */
+static int run_check_habit(cli_output *out, const cli_algs *algs, int argc, char **argv, int check_at)
+{
+    char **words = malloc(sizeof(*words) * (size_t)argc);
+    if (words == NULL) {
+        cli_out_of_memory();
+        return EXIT_USAGE;
+    }
+    int count = 0;
+    for (int k = 0; k < argc; k++)
+        if (k != check_at)
+            words[count++] = argv[k];
+    int status = cli_run_mode(out, algs, &cli_mode_check, count, words);
+    free(words);
+    return status;
+}
+
+/* Does the word name something that is there (or files through wildcards
+ * the shell left)? */
+static bool names_something(const char *word, plat_file_info *info)
+{
+    return plat_path_info(word, info) == 0 || names_files_by_wildcards(word);
+}
+
+/* A first word that names nothing still starts a list of names when it
+ * is no mode's typo, no option is given (`hc md5 strng -s 1` keeps its
+ * error) and a later word names a file: `hc sha256 gone a`, as sha256sum
+ * reports the missing one and hashes the rest. */
+static bool names_a_later_file(int argc, char **argv)
+{
+    for (size_t m = 0; m < cli_mode_count; m++)
+        if (cli_name_distance(argv[0], cli_modes[m]->name) <= 2)
+            return false;
+    bool later = false;
+    plat_file_info info;
+    for (int k = 1; k < argc; k++) {
+        if (is_option_word(argv[k]))
+            return false;
+        later = later || names_something(argv[k], &info);
+    }
+    return later;
+}
+
 bool cli_run_plain_names(cli_output *out, const cli_algs *algs, int argc, char **argv, int *status)
 {
+    int check_at = check_option_at(argc, argv);
+    if (check_at >= 0) {
+        *status = run_check_habit(out, algs, argc, argv, check_at);
+        return true;
+    }
     const char *word = argv[0];
     plat_file_info info;
     bool is_stdin = strcmp(word, "-") == 0;
-    if (!is_stdin && names_files_by_wildcards(word)) {
-        *status = cli_run_mode(out, algs, &cli_mode_file, argc, argv);
-        return true;
-    }
-    if (!is_stdin && plat_path_info(word, &info) != 0)
+    /* sha256sum's --tag before the names */
+    bool tag_first = strcmp(word, "--tag") == 0;
+    if (!is_stdin && !tag_first && !names_something(word, &info) && !names_a_later_file(argc, argv))
         return false;
-    if (!is_stdin && info.kind == PLAT_KIND_DIRECTORY) {
-        fprintf(stderr, "hc: %s: is a directory (use 'hc %s dir -s %s -r')\n", word, algs->word, word);
-        *status = EXIT_USAGE;
-        return true;
-    }
     *status = cli_run_mode(out, algs, &cli_mode_file, argc, argv);
+    /* a lone directory: file mode said what sha256sum says; and where to go */
+    if (argc == 1 && !is_stdin && !tag_first && plat_path_info(word, &info) == 0 &&
+        info.kind == PLAT_KIND_DIRECTORY)
+        fprintf(stderr, "hc: %s: to hash the files in it: 'hc %s dir -s %s -r'\n", word, algs->word, word);
     return true;
 }
 

@@ -13,10 +13,13 @@
  * /dev/null do not (then a command with no input shows its help). */
 bool cli_stdin_has_input(void);
 
-/* `hc ALG WORD ...` where WORD is no mode: when WORD names something that
- * exists, runs file mode on the words (operands and options) and returns
- * true with *status set; a directory is a usage error naming `dir`. false
- * when WORD names nothing: the caller prints the unknown-command error. */
+/* `hc ALG WORD ...` where WORD is no mode, as sha256sum takes its words:
+ * with -c/--check among them, check mode on the others; else, when WORD
+ * names something that exists (or is --tag, or a later word names a file
+ * and nothing looks like a mode's typo or an option), file mode on the
+ * words: a missing name or a directory is reported and the rest hashed.
+ * Returns true with *status set; false when the words are none of these:
+ * the caller prints the unknown-command (or option) error. */
 bool cli_run_plain_names(cli_output *out, const cli_algs *algs, int argc, char **argv, int *status);
 
 /* After `error: unrecognized option '<name>'`: on stderr, the mode's

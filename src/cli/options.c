@@ -17,7 +17,7 @@ static const char *const long_names[OPT_COUNT] = {
     [OPT_OFFSET] = "offset",       [OPT_CHECKSUM] = "checksumfile", [OPT_SAVE] = "save",
     [OPT_TIME] = "time",           [OPT_SFV] = "sfv",         [OPT_NOERRORONFIND] = "noerroronfind",
     [OPT_LENGTH] = "length",       [OPT_KEY] = "key",         [OPT_DERIVE_KEY] = "derive-key",
-    [OPT_PART] = "part",           [OPT_SIZE] = "size",       [OPT_FORMAT] = "format",
+    [OPT_PART] = "part",           [OPT_SIZE] = "size",       [OPT_FORMAT] = "format", [OPT_TAG] = "tag",
     [OPT_PROGRESS] = "progress", [OPT_NO_PROGRESS] = "no-progress",
     [OPT_UPPER] = "upper",         [OPT_IGNORE_MISSING] = "ignore-missing", [OPT_QUIET] = "quiet",
     [OPT_STATUS] = "status",       [OPT_STRICT] = "strict",   [OPT_WARN] = "warn",

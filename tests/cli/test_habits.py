@@ -79,8 +79,11 @@ def test_plain_file_names_after_the_algorithm(files):
 
 
 def test_a_directory_names_dir_mode(files):
+    """sha256sum's words for the directory, exit 1 as there; then where
+    its files are hashed."""
     r = run_hc("sha256", "sub", cwd=files)
-    assert (r.rc, r.out, r.err) == (2, "", "hc: sub: is a directory (use 'hc sha256 dir -s sub -r')\n")
+    assert (r.rc, r.out, r.err) == (1, "sub | read error\n", "hc: sub: Is a directory\n"
+                                    "hc: sub: to hash the files in it: 'hc sha256 dir -s sub -r'\n")
 
 
 def test_a_word_that_is_neither_keeps_the_mode_suggestion(files):

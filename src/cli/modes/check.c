@@ -230,6 +230,12 @@ static size_t digest_candidates(sum_span digest, const hc_algorithm **rows)
     return 0;
 }
 
+static bool digest_fits(sum_span digest, const hc_algorithm *alg)
+{
+    uint8_t scratch[HC_MAX_DIGEST_LEN];
+    return sum_digest_decode(digest, scratch, hc_algorithm_digest_len(alg));
+}
+
 /* "<n> characters: one of a, b, c" for the message of a line that names
  * no algorithm. */
 static void name_candidates(sum_span digest, char *text, size_t size)
@@ -253,7 +259,8 @@ static void settle_guess(check_run *run, const check_job *job, const hc_algorith
     list->guessing = false;
     if (matched) {
         list->guessed[len] = matched;
-        if (!run->status_only)
+        /* a note, not a failure: --quiet says nothing when all is well */
+        if (!run->status_only && !run->quiet)
             progress_warn("%s: untagged digests of %zu bytes: %s made line %zu's (%.*s); the list is verified with it",
                           list->display, hc_algorithm_digest_len(matched), hc_algorithm_name(matched), job->line,
                           (int)(job->path_len < 200 ? job->path_len : 200), job->path);
@@ -304,7 +311,8 @@ static size_t candidate_rows(check_run *run, const sum_reading *r, const hc_algo
     }
     for (size_t i = 0; i < algs->count; i++)
         rows[count++] = algs->rows[i];
-    if (count == 0 && run->list->named)
+    /* the list's name is a hint: digests that do not fit it are tried */
+    if (count == 0 && run->list->named && digest_fits(r->digest, run->list->named))
         rows[count++] = run->list->named;
     if (count == 0 && sum_digest_plausible(r->digest)) {
         *no_algorithm = true;
@@ -373,6 +381,26 @@ static bool try_reading(check_run *run, const sum_reading *r, char *reason, size
     return true;
 }
 
+static bool is_decimal(const char *p, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (p[i] < '0' || p[i] > '9')
+            return false;
+    return len > 0;
+}
+
+/* POSIX cksum's line: "<CRC> <size> <name>", both numbers in decimal. */
+static bool is_posix_cksum_line(const char *text, size_t len)
+{
+    const char *space = memchr(text, ' ', len);
+    if (space == NULL || !is_decimal(text, (size_t)(space - text)) || space - text > 10)
+        return false;
+    const char *size = space + 1;
+    const char *end = text + len;
+    const char *second = memchr(size, ' ', (size_t)(end - size));
+    return second && is_decimal(size, (size_t)(second - size)) && second + 1 < end;
+}
+
 /* Parses one line of the list into the batch. false when memory ran out. */
 static bool take_line(check_run *run, const char *text, size_t len)
 {
@@ -392,6 +420,11 @@ static bool take_line(check_run *run, const char *text, size_t len)
     case SUM_LINE_ENTRY:
         break;
     }
+    if (list->line == 1 && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        add_problem(run, JOB_MALFORMED, "it starts with a UTF-8 byte-order mark (EF BB BF), which checksum "
+                                        "tools do not write");
+        return true;
+    }
     char reason[160] = "", first_reason[160] = "";
     bool no_algorithm = false, failed = false;
     /* a list keeps to one syntax: the last entry's is tried first */
@@ -407,7 +440,11 @@ static bool take_line(check_run *run, const char *text, size_t len)
                 snprintf(first_reason, sizeof(first_reason), "%s", reason);
         }
     }
-    add_problem(run, no_algorithm ? JOB_NO_ALGORITHM : JOB_MALFORMED, first_reason);
+    /* no reading fits: naming an algorithm would not help POSIX cksum's line */
+    if (is_posix_cksum_line(text, len))
+        add_problem(run, JOB_MALFORMED, "POSIX cksum's CRC and size, in decimal; no hc algorithm computes that CRC");
+    else
+        add_problem(run, no_algorithm ? JOB_NO_ALGORITHM : JOB_MALFORMED, first_reason);
     return true;
 }
 
@@ -509,8 +546,10 @@ static void print_file_job(check_run *run, const check_job *job, const file_resu
                 print_verdict(run, job, item, job->rows[first], "FAILED open or read", reason);
             }
         }
+        /* a file that cannot be read tells nothing of the algorithm:
+         * the next entry is tried instead */
         if (job->guess)
-            settle_guess(run, job, NULL);
+            list->guessing = false;
         return;
     }
     const hc_algorithm *first_match = NULL;

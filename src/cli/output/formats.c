@@ -44,6 +44,15 @@ bool parse_format_options(cli_output *out, const cli_args *args, const cli_algs 
             return false;
         }
     }
+    /* sha256sum's --tag is --format bsd */
+    if (args->present[OPT_TAG]) {
+        if (args->present[OPT_FORMAT] && choice->kind != FORMAT_BSD) {
+            print_parse_error(out, "--tag writes bsd lines; it cannot be used with --format %s",
+                              format_writer_of(choice->kind)->name);
+            return false;
+        }
+        choice->kind = FORMAT_BSD;
+    }
     /* -c and --sfv are the contract's names of two of the formats. */
     if (args->present[OPT_CHECKSUM]) {
         if (choice->kind != FORMAT_HC) {
