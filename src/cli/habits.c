@@ -77,23 +77,35 @@ static bool names_something(const char *word, plat_file_info *info)
     return plat_path_info(word, info) == 0 || names_files_by_wildcards(word);
 }
 
+/* Does file mode's option word take the next word as its value? */
+static bool takes_next_word(const char *word)
+{
+    if (!is_option_word(word) || strchr(word, '=') != NULL)
+        return false;
+    for (size_t i = 0; i < cli_mode_file.option_count; i++) {
+        const cli_option_spec *spec = &cli_mode_file.options[i];
+        bool same = word[1] == '-' ? strcmp(word + 2, spec->long_name) == 0
+                                   : word[2] == '\0' && word[1] == spec->short_name;
+        if (same)
+            return spec->value_name != NULL;
+    }
+    return false;
+}
+
 /* A first word that names nothing still starts a list of names when it
- * is no mode's typo, no option is given (`hc md5 strng -s 1` keeps its
- * error) and a later word names a file: `hc sha256 gone a`, as sha256sum
+ * is no mode's typo and a later operand (no option's value: `hc md5 xyz
+ * -s 1` keeps its error) names a file: `hc sha256 gone a`, as sha256sum
  * reports the missing one and hashes the rest. */
 static bool names_a_later_file(int argc, char **argv)
 {
     for (size_t m = 0; m < cli_mode_count; m++)
         if (cli_name_distance(argv[0], cli_modes[m]->name) <= 2)
             return false;
-    bool later = false;
     plat_file_info info;
-    for (int k = 1; k < argc; k++) {
-        if (is_option_word(argv[k]))
-            return false;
-        later = later || names_something(argv[k], &info);
-    }
-    return later;
+    for (int k = 1; k < argc; k++)
+        if (!is_option_word(argv[k]) && !takes_next_word(argv[k - 1]) && names_something(argv[k], &info))
+            return true;
+    return false;
 }
 
 bool cli_run_plain_names(cli_output *out, const cli_algs *algs, int argc, char **argv, int *status)
