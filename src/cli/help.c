@@ -128,13 +128,13 @@ static void help_paragraph(cli_output *out, const char *text)
 /* "Examples:" with each example's command in the words of the system's
  * shell, its algorithm word put in for "ALG", and what it does on the
  * next line. */
-static void help_examples(cli_output *out, const cli_mode *mode, const char *word)
+static void help_examples(cli_output *out, const char *const *examples, const char *word)
 {
-    if (mode->examples == NULL || mode->examples[0] == NULL)
+    if (examples == NULL || examples[0] == NULL)
         return;
     output_line(out, "Examples:");
     size_t width = help_width();
-    for (const char *const *e = mode->examples; *e; e += 3) {
+    for (const char *const *e = examples; *e; e += 3) {
         const char *typed = PLAT_CMD_SHELL && e[1] ? e[1] : e[0];
         char command[256];
         const char *alg = strstr(typed, "ALG");
@@ -170,11 +170,35 @@ static void help_on_windows(cli_output *out)
         output_line(out, "%s", lines[i]);
 }
 
+/* What a new user types first (tests/cli/test_help_examples.py runs each,
+ * as printed). Same layout as a mode's: command, Windows command, what. */
+static const char *const top_examples[] = {
+    "hc sha256 big.iso a.txt", NULL,
+        "the files' digests, as sha256sum takes them",
+    "cat big.iso | hc sha256", "type big.iso | hc sha256",
+        "standard input",
+    "hc sha256 --tag *.iso > SHA256SUMS", NULL,
+        "a list as 'sha256sum --tag' writes it",
+    "hc sha256 -c SHA256SUMS", NULL,
+        "verify it, as 'sha256sum -c' does ('hc check -s SHA256SUMS' too)",
+    "hc md5 string -s abc", NULL,
+        "the digest of a text",
+    "hc md5 hash -s 900150983CD24FB0D6963F7D28E17F72", NULL,
+        "restore the string whose MD5 this is",
+    "hc sha256 dir -s photos -r --format gnu -o photos.sums", NULL,
+        "every file under photos in a list sha256sum -c reads",
+    NULL};
+
 void help_top(cli_output *out)
 {
     print_banner(out, false);
-    help_usage(out, "hc <COMMAND>");
+    help_usage(out, "hc <ALGORITHM> <MODE> [OPTIONS]");
+    print_wrapped(out, "", 7, "hc <ALGORITHM> FILE... | -c LIST", help_width());
+    print_wrapped(out, "", 7, "hc <COMMAND> [OPTIONS]", help_width());
     output_line(out, "%s", "");
+    help_examples(out, top_examples, NULL);
+    /* the algorithms are the commands that hash; the heading stays the
+     * reference's (§1.5), which scripts read the list under */
     output_line(out, "Commands:");
     const hc_algorithm *rows[HC_ALGORITHM_COUNT];
     size_t row_count = hc_algorithm_sorted(rows, HC_ALGORITHM_COUNT);
@@ -193,20 +217,20 @@ void help_top(cli_output *out)
     output_line(out, "Other commands:");
     longest = 0;
     for (size_t i = 0; i < cli_command_count; i++) {
-        size_t len = 2 + strlen(cli_commands[i]->mode.name);
+        size_t len = 4 + strlen(cli_commands[i]->mode.name);
         longest = len > longest ? len : longest;
     }
     list = help_list_start(out, longest);
     for (size_t i = 0; i < cli_command_count; i++) {
         char left[64];
-        snprintf(left, sizeof(left), "  %s", cli_commands[i]->mode.name);
+        snprintf(left, sizeof(left), "    %s", cli_commands[i]->mode.name);
         help_entry(&list, left, cli_commands[i]->mode.description);
     }
     output_line(out, "%s", "");
-    help_paragraph(out, "Run 'hc <command> -h' to get help of any command.");
+    help_paragraph(out, "Run 'hc <algorithm> -h' or 'hc <command> -h' to get help of any command.");
     help_paragraph(out, "Several algorithms at once: a comma list ('hc md5,sha1,sha256 file ...') or 'hc all ...'.");
-    help_paragraph(out, "As sha256sum: 'hc sha256 FILE...' hashes files, 'hc sha256 file' and 'hc check' read standard "
-                        "input when it is a pipe or a file.");
+    help_paragraph(out, "As sha256sum: 'hc sha256 FILE...' hashes files, 'hc sha256 -c LIST' verifies a list; "
+                        "'hc sha256' and 'hc check' read standard input when it is a pipe or a file.");
     help_paragraph(out, "Run 'hc --version' to see the version and the CPU features in use.");
     if (PLAT_CMD_SHELL)
         help_on_windows(out);
@@ -276,7 +300,7 @@ void help_mode(cli_output *out, const cli_algs *algs, const cli_mode *mode)
     else
         help_usage(out, "hc %s [OPTIONS]", mode->name);
     output_line(out, "%s", "");
-    help_examples(out, mode, algs->word ? algs->word : "sha256");
+    help_examples(out, mode->examples, algs->word ? algs->word : "sha256");
     help_options(out, algs, mode);
 }
 
@@ -286,6 +310,6 @@ void help_command(cli_output *out, const cli_command *command)
     output_line(out, "%s", "");
     help_usage(out, "hc %s %s", command->mode.name, command->usage);
     output_line(out, "%s", "");
-    help_examples(out, &command->mode, NULL);
+    help_examples(out, command->mode.examples, NULL);
     help_options(out, NULL, &command->mode);
 }

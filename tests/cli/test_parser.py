@@ -64,7 +64,8 @@ def test_top_help(hc, args):
     r = hc(*args)
     assert r.rc == 0
     assert r.lines[0].startswith("Hash Calculator ")
-    assert "Usage: hc <COMMAND>" in r.lines
+    assert r.lines[r.lines.index("Usage: hc <ALGORITHM> <MODE> [OPTIONS]") + 1:][:2] == [
+        "       hc <ALGORITHM> FILE... | -c LIST", "       hc <COMMAND> [OPTIONS]"]
     commands = r.lines[r.lines.index("Commands:") + 1:]
     commands = commands[:commands.index("")]
     names = [line.split()[0] for line in commands if line.startswith("    ") and not line.startswith("     ")]

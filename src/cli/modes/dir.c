@@ -407,7 +407,7 @@ const cli_mode cli_mode_dir = {
             "a list 'hc check -s photos.sums' verifies later",
         "hc ALG dir -s . -r -i '*.iso;*.img'", "hc ALG dir -s . -r -i \"*.iso;*.img\"",
             "only the files whose names match a pattern",
-        "hc ALG dir -s / -r -H DIGEST", "hc ALG dir -s C:\\ -r -H DIGEST",
-            "the files whose digest is DIGEST (exit 1 when none)",
+        "hc md5 dir -s . -r -H 900150983CD24FB0D6963F7D28E17F72", NULL,
+            "the files whose MD5 is this digest, those that hold 'abc' (exit 1 when none)",
         NULL},
 };

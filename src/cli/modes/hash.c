@@ -799,7 +799,7 @@ const cli_mode cli_mode_hash = {
     .examples = (const char *const[]){
         "hc md5 hash -s 202CB962AC59075B964B07152D234B70", NULL,
             "restore the string whose MD5 this is (digits, letters; 1 to 10 characters)",
-        "hc ALG hash -s DIGEST -a 0123456789 -x 8", NULL,
+        "hc md5 hash -s 202CB962AC59075B964B07152D234B70 -a 0123456789 -x 8", NULL,
             "only digits, at most 8 of them: -a is a set of characters, not a mask",
         "hc ALG hash --hashes leaked.txt -x 6", NULL,
             "every digest of the file (one per line) in one pass over the keyspace",
