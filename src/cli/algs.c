@@ -47,7 +47,7 @@ bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs)
     for (const char *p = word;; p++) {
         size_t len = strcspn(p, ",");
         if (len == 0) {
-            print_parse_error(out, "an empty algorithm name in the list '%s'", word);
+            print_usage_error("an empty algorithm name in the list '%s'", word);
             return false;
         }
         const hc_algorithm *alg = NULL;
@@ -58,13 +58,13 @@ bool cli_algs_parse(cli_output *out, const char *word, cli_algs *algs)
         }
         if (alg == NULL) {
             const hc_algorithm *close = len < sizeof(name) ? cli_algorithm_suggest(name, 2) : NULL;
-            print_parse_error(out, "unknown algorithm '%.*s' in the list '%s'%s%s%s", (int)len, p, word,
+            print_usage_error("unknown algorithm '%.*s' in the list '%s'%s%s%s", (int)len, p, word,
                               close ? " (did you mean '" : "", close ? hc_algorithm_name(close) : "", close ? "'?)" : "");
             return false;
         }
         for (size_t i = 0; i < algs->count; i++) {
             if (algs->rows[i] == alg) {
-                print_parse_error(out, "algorithm '%s' is named twice in the list '%s'", hc_algorithm_name(alg), word);
+                print_usage_error("algorithm '%s' is named twice in the list '%s'", hc_algorithm_name(alg), word);
                 return false;
             }
         }

@@ -28,6 +28,16 @@ void print_parse_error(cli_output *out, const char *fmt, ...)
     output_line(out, "help: invoke the command with '-h/--h' flag to learn more.");
 }
 
+void print_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("hc: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
 void print_unknown_command(cli_output *out, const char *word, const char *tip)
 {
     output_line(out, "error: unrecognized command '%s'", word);

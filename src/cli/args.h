@@ -20,6 +20,11 @@ parse_result parse_mode_args(cli_output *out, const cli_algs *algs, const cli_mo
 /* "error: <message>", a blank line and the help hint (contract §1.4). */
 void print_parse_error(cli_output *out, const char *fmt, ...) PLAT_PRINTF(2, 3);
 
+/* "hc: <message>" on stderr: the usage errors of what hc adds to the
+ * reference (§9: its diagnostics are GNU style, on stderr); the
+ * reference's own keep print_parse_error's layout on stdout. */
+void print_usage_error(const char *fmt, ...) PLAT_PRINTF(1, 2);
+
 /* "error: unrecognized command '<word>'" plus, when tip is not NULL, a
  * line "tip: <tip>" naming close algorithms or modes (contract §9). */
 void print_unknown_command(cli_output *out, const char *word, const char *tip);

@@ -146,7 +146,7 @@ int cli_run(int argc, char **argv, cli_output *out)
     }
 
     if (algs.count > 1 && !mode->lists) {
-        print_parse_error(out, "%s mode takes one algorithm, not the list '%s'", mode->name, algs.word);
+        print_usage_error("%s mode takes one algorithm, not the list '%s'", mode->name, algs.word);
         return EXIT_USAGE;
     }
     return cli_run_mode(out, &algs, mode, argc - (i + 1), argv + i + 1);

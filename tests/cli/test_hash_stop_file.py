@@ -345,7 +345,7 @@ def test_replace_removes_another_search_marker(tmp_path):
 def test_replace_needs_a_stop_file():
     r = run_hc("md5", "hash", "-s", NEVER, "--replace-stop-file")
     assert r.rc == 2
-    assert "--replace-stop-file needs --stop-file" in r.out + r.err
+    assert (r.out, r.err) == ("", "hc: --replace-stop-file needs --stop-file\n")
 
 
 @pytest.mark.parametrize("text, what", [

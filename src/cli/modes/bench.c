@@ -179,7 +179,7 @@ static size_t parse_algorithms(const char *text, const hc_algorithm **list)
         const hc_algorithm *alg = len < sizeof(name) ? hc_algorithm_find(name) : NULL;
         if (alg == NULL) {
             const hc_algorithm *close = len > 0 && len < sizeof(name) ? cli_algorithm_suggest(name, 2) : NULL;
-            fprintf(stderr, "hc: bench: unknown algorithm '%.*s'", (int)len, p);
+            fprintf(stderr, "hc: unknown algorithm '%.*s'", (int)len, p);
             if (close)
                 fprintf(stderr, " (did you mean '%s'?)", hc_algorithm_name(close));
             fprintf(stderr, "; 'hc --help' lists them\n");
@@ -402,7 +402,7 @@ static bool parse_bench_format(const cli_args *args, bool *json)
     if (strcmp(format, "json") == 0) {
         *json = true;
     } else if (strcmp(format, "hc") != 0) {
-        fprintf(stderr, "hc: bench: invalid --format '%s': expected hc or json\n", format);
+        print_usage_error("invalid value '%s' for option '--format': expected one of hc, json", format);
         return false;
     }
     return true;
@@ -415,13 +415,13 @@ static bool parse_bench_size(const cli_args *args, uint64_t *size)
     if (args->present[OPT_SIZE]) {
         const char *text = args->value[OPT_SIZE];
         if (!parse_size(text, size)) {
-            fprintf(stderr, "hc: bench: invalid --size '%s': expected a number of bytes, optionally followed by K, M "
+            fprintf(stderr, "hc: invalid --size '%s': expected a number of bytes, optionally followed by K, M "
                             "or G (powers of 1024)\n",
                     text);
             return false;
         }
         if (*size == 0) {
-            fprintf(stderr, "hc: bench: --size must be at least 1 byte\n");
+            fprintf(stderr, "hc: --size must be at least 1 byte\n");
             return false;
         }
     }
@@ -431,7 +431,7 @@ static bool parse_bench_size(const cli_args *args, uint64_t *size)
         format_bytes(*size, want, sizeof(want));
         format_bytes(available, have, sizeof(have));
         format_bytes(total, all, sizeof(all));
-        fprintf(stderr, "hc: bench: --size %s (%s) is more than the memory available now (%s of %s)\n",
+        fprintf(stderr, "hc: --size %s (%s) is more than the memory available now (%s of %s)\n",
                 args->value[OPT_SIZE], want, have, all);
         return false;
     }
@@ -447,7 +447,7 @@ static uint8_t *random_buffer(uint64_t size)
     if (buf == NULL) {
         char want[64];
         format_bytes(size, want, sizeof(want));
-        fprintf(stderr, "hc: bench: cannot allocate %s: %s\n", want, strerror(errno));
+        fprintf(stderr, "hc: cannot allocate %s: %s\n", want, strerror(errno));
         return NULL;
     }
     uint64_t x = 0x9E3779B97F4A7C15ull;

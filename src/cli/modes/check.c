@@ -906,7 +906,7 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
     for (size_t i = 0; i < args->input_count; i++)
         stdin_lists += strcmp(args->inputs[i], "-") == 0;
     if (stdin_lists > 1) {
-        print_parse_error(out, "standard input ('-') can be read only once");
+        print_usage_error("standard input ('-') can be read only once");
         return EXIT_USAGE;
     }
 

@@ -246,7 +246,7 @@ static int run_file(const cli_algs *algs, const cli_args *args, cli_output *out)
     for (size_t i = 0; i < args->input_count; i++)
         stdin_count += is_stdin_name(args->inputs[i]);
     if (stdin_count > 1) {
-        print_parse_error(out, "standard input ('-') can be read only once");
+        print_usage_error("standard input ('-') can be read only once");
         return EXIT_USAGE;
     }
     if (!save_spares_inputs(args) || !save_file_writable(out, args))

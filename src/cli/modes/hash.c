@@ -645,7 +645,7 @@ static int run_hash(const cli_algs *algs, const cli_args *args, cli_output *out)
         return EXIT_USAGE;
     const bool json = choice.kind == FORMAT_JSON;
     if (args->present[OPT_HASHES] && (args->present[OPT_PERFORMANCE] || args->present[OPT_SOURCE])) {
-        print_parse_error(out, "--hashes takes the place of -s and -p: give one of them");
+        print_usage_error("--hashes takes the place of -s and -p: give one of them");
         return EXIT_USAGE;
     }
     hash_attack attack;
@@ -747,7 +747,7 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
         return EXIT_USAGE;
     stop_marker_init(&marker, NULL, NULL);
     if (args->present[OPT_REPLACE_STOP_FILE] && !args->present[OPT_STOP_FILE]) {
-        print_parse_error(out, "--replace-stop-file needs --stop-file");
+        print_usage_error("--replace-stop-file needs --stop-file");
         return EXIT_USAGE;
     }
     if (args->present[OPT_HASHES])

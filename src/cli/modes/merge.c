@@ -519,7 +519,7 @@ static int run_merge(const cli_algs *algs, const cli_args *args, cli_output *out
 {
     (void)algs;
     if (args->input_count == 0) {
-        print_parse_error(out, "merge needs the lists to merge");
+        print_usage_error("merge needs the lists to merge");
         return EXIT_USAGE;
     }
     merge_run run = {.force = args->present[OPT_FORCE]};

@@ -50,7 +50,7 @@ hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_for
     return hash_queue_open(&config);
 }
 
-bool reject_target_with_list(cli_output *out, const cli_args *args, const cli_algs *algs)
+bool reject_target_with_list(const cli_args *args, const cli_algs *algs)
 {
     if (algs->count <= 1)
         return true;
@@ -58,7 +58,7 @@ bool reject_target_with_list(cli_output *out, const cli_args *args, const cli_al
     for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
         if (args->present[targets[i]]) {
             const char *name = option_long_name(targets[i]);
-            print_parse_error(out, "-%c/--%s compares with one algorithm's digest; it cannot be used with the list '%s'",
+            print_usage_error("-%c/--%s compares with one algorithm's digest; it cannot be used with the list '%s'",
                               targets[i] == OPT_HASH ? 'm' : 'H', name, algs->word);
             return false;
         }
@@ -89,7 +89,7 @@ bool parse_file_mode_options(cli_output *out, const cli_args *args, file_mode_op
 bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs, file_mode_options *options,
                      line_format *format)
 {
-    return reject_target_with_list(out, args, algs) && parse_file_mode_options(out, args, options) &&
+    return reject_target_with_list(args, algs) && parse_file_mode_options(out, args, options) &&
            line_format_init(format, out, args, algs, &options->params);
 }
 

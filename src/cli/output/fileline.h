@@ -83,7 +83,7 @@ hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_for
                             const file_mode_options *options, progress *display);
 
 /* -m / -H with an algorithm list: a usage error (§10.2). */
-bool reject_target_with_list(cli_output *out, const cli_args *args, const cli_algs *algs);
+bool reject_target_with_list(const cli_args *args, const cli_algs *algs);
 
 /* With HC_IO_STATS in the environment: one "hc: io: ..." line on stderr
  * telling what the big-file engine did for this result (tests, benchmarks). */

@@ -39,7 +39,7 @@ bool parse_format_options(cli_output *out, const cli_args *args, const cli_algs 
     if (args->present[OPT_FORMAT]) {
         const char *name = args->value[OPT_FORMAT];
         if (!lookup_format(name, &choice->kind) || !(allowed & (1u << choice->kind))) {
-            print_parse_error(out, "invalid value '%s' for option '--format': expected one of %s", name,
+            print_usage_error("invalid value '%s' for option '--format': expected one of %s", name,
                               (allowed & (1u << FORMAT_GNU)) ? "hc, gnu, bsd, sfv, json" : "hc, json");
             return false;
         }
@@ -47,7 +47,7 @@ bool parse_format_options(cli_output *out, const cli_args *args, const cli_algs 
     /* sha256sum's --tag is --format bsd */
     if (args->present[OPT_TAG]) {
         if (args->present[OPT_FORMAT] && choice->kind != FORMAT_BSD) {
-            print_parse_error(out, "--tag writes bsd lines; it cannot be used with --format %s",
+            print_usage_error("--tag writes bsd lines; it cannot be used with --format %s",
                               format_writer_of(choice->kind)->name);
             return false;
         }
@@ -56,7 +56,7 @@ bool parse_format_options(cli_output *out, const cli_args *args, const cli_algs 
     /* -c and --sfv are the contract's names of two of the formats. */
     if (args->present[OPT_CHECKSUM]) {
         if (choice->kind != FORMAT_HC) {
-            print_parse_error(out, "-c/--checksumfile is the hc checksum line; it cannot be used with --format %s",
+            print_usage_error("-c/--checksumfile is the hc checksum line; it cannot be used with --format %s",
                               format_writer_of(choice->kind)->name);
             return false;
         }
@@ -64,20 +64,19 @@ bool parse_format_options(cli_output *out, const cli_args *args, const cli_algs 
     }
     if (args->present[OPT_SFV]) {
         if (choice->kind != FORMAT_HC && choice->kind != FORMAT_SFV) {
-            print_parse_error(out, "--sfv cannot be used with %s", args->present[OPT_CHECKSUM]
-                                                                       ? "-c/--checksumfile"
-                                                                       : "another --format");
+            print_usage_error("--sfv cannot be used with %s",
+                              args->present[OPT_CHECKSUM] ? "-c/--checksumfile" : "another --format");
             return false;
         }
         choice->kind = FORMAT_SFV;
     }
     /* SFV lines hold CRC-32s: --format sfv is offered where --sfv is. */
     if (choice->kind == FORMAT_SFV && !(algs->common_flags & HC_ALG_CRC)) {
-        print_parse_error(out, "--format sfv is for crc32 and crc32c only, not for '%s'", algs->word);
+        print_usage_error("--format sfv is for crc32 and crc32c only, not for '%s'", algs->word);
         return false;
     }
     if (args->present[OPT_LOWER] && args->present[OPT_UPPER]) {
-        print_parse_error(out, "-l/--lower and -u/--upper cannot be used together");
+        print_usage_error("-l/--lower and -u/--upper cannot be used together");
         return false;
     }
     /* The contract's lines are upper case unless -l; the formats of other
