@@ -398,8 +398,10 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
                       hc_crack_job *job, hc_pool **pool)
 {
     const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
-    if (args->present[OPT_DICT])
+    if (args->present[OPT_DICT]) {
         warn_mask_like_charset(spec);
+        hint_attack_mode(spec);
+    }
     *pool = NULL;
     if (hc_crack_dictionary(spec, strlen(spec), o->dict, &o->dict_len) != HC_OK ||
         hc_pool_create(pool, o->threads) != HC_OK) {
