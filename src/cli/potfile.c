@@ -12,8 +12,22 @@
 
 static const char DEFAULT_FOLDER[] = "hc", DEFAULT_NAME[] = "hc.potfile";
 
-/* <data>/hc/hc.potfile, the folders made as needed (only the last two
- * levels: a missing data folder is made, not a missing home). */
+/* Makes the folders of path that are missing (mkdir -p); a failure shows
+ * when the potfile is written. */
+static void make_folders(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (!plat_is_separator(*p))
+            continue;
+        const char saved = *p;
+        *p = '\0';
+        plat_make_dir(path);
+        *p = saved;
+    }
+    plat_make_dir(path);
+}
+
+/* <data>/hc/hc.potfile, its folders made as needed. */
 static char *default_path(void)
 {
     char *data = plat_user_data_dir();
@@ -22,9 +36,8 @@ static char *default_path(void)
     const size_t n = strlen(data) + sizeof(DEFAULT_FOLDER) + sizeof(DEFAULT_NAME) + 2;
     char *path = malloc(n);
     if (path != NULL) {
-        plat_make_dir(data);
         snprintf(path, n, "%s/%s", data, DEFAULT_FOLDER);
-        plat_make_dir(path);
+        make_folders(path);
         snprintf(path, n, "%s/%s/%s", data, DEFAULT_FOLDER, DEFAULT_NAME);
     }
     free(data);
