@@ -59,7 +59,7 @@ static const cli_option_spec hash_options[] = {
     {OPT_LEFT, 0, "left", NULL, "print the targets the potfile does not have, and search nothing", 0},
     {OPT_USERNAME, 0, "username", NULL, "the lines of --hashes are user:hash (--show prints user:hash:plain)", 0},
     {OPT_OUTFILE, 0, "outfile", "<file>", "append each find to this file (never one of the run's inputs)", 0},
-    {OPT_OUTFILE_FORMAT, 0, "outfile-format", "<list>", "--outfile's fields, ':' between them: 1 hash, 2 plain, 3 hex plain (default 1,2)", 0},
+    {OPT_OUTFILE_FORMAT, 0, "outfile-format", "<list>", "the fields of --outfile's lines: 1 hash; 2 plain; 3 plain in hex (default 1,2)", 0},
 };
 
 enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
