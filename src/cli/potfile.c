@@ -167,12 +167,9 @@ static bool read_pot(lookup *l)
     for (;;) {
         const char *text;
         size_t len;
-        const uint64_t before = in.consumed;
         line_input_status st = line_input_next(&in, &text, &len, true);
         if (st == LINE_INPUT_OK) {
-            /* a last line without its newline may be cut short */
-            if (in.consumed - before == (uint64_t)len + 1)
-                take_pot_line(l, text, len);
+            take_pot_line(l, text, len);
             continue;
         }
         if (st == LINE_INPUT_TOO_LONG)

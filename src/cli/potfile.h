@@ -6,9 +6,8 @@
  * Reading keeps only the lines of the digests asked for, so a potfile of
  * any size costs the memory of the targets. A line whose plain does not
  * hash to its digest with the row (another hashcat mode's line of the
- * same length, a damaged one) is never an answer. The last line counts
- * only when it ends with a newline: a line cut short by a crash may hold
- * half a plain. Appends go to the end of the file whatever another
+ * same length, a damaged one, a line cut short by a crash) is never an
+ * answer. Appends go to the end of the file whatever another
  * process added meanwhile (one write per line), after a newline when the
  * file does not end with one, so a cut line never swallows the next. */
 #ifndef HC_CLI_POTFILE_H

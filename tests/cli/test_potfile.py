@@ -173,6 +173,20 @@ def test_a_line_cut_short_and_a_wrong_line_are_never_answers(tmp_path):
                                         "Initial string is: abc"], r
 
 
+def test_the_empty_string_is_kept_too(tmp_path):
+    pot = tmp_path / "p.pot"
+    r = run_hc("md5", "hash", "-s", md5(b""), "--potfile-path", str(pot))
+    assert r.rc == 0 and r.nonblank[-1] == "Initial string is: Empty string", r
+    assert pot.read_text() == f"{md5(b'')}:\n"  # hashcat's line for an empty plain
+
+
+def test_a_whole_last_line_without_its_newline_answers(tmp_path):
+    pot = tmp_path / "p.pot"
+    pot.write_text(f"{md5(b'ab')}:ab")
+    r = run_hc("md5", "hash", "-s", md5(b"ab"), "-a", "ab", "-x", "2", "--noprobe", "--potfile-path", str(pot))
+    assert r.rc == 0 and r.nonblank[0].startswith("Attempts: 0 ") and r.nonblank[-1] == "Initial string is: ab", r
+
+
 def test_default_potfile_and_disable(tmp_path):
     data, home = tmp_path / "data", tmp_path / "home"
     home.mkdir()
