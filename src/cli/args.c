@@ -239,7 +239,7 @@ static parse_result parse_long(arg_parser *p, const char *name)
     const cli_option_spec *spec = find_long(p->mode, p->algs, name, name_len);
     if (spec == NULL) {
         print_parse_error(p->out, "unrecognized option '%.*s'", (int)name_len, name);
-        if (!note_not_offered(p->mode, p->algs, name, name_len, 0))
+        if (!note_not_offered(p->mode, p->algs, name, name_len, 0) && !hint_hashcat_option(p->mode, name, name_len, 0))
             suggest_option(p->mode, p->algs, name, name_len, 0);
         return PARSE_ERROR;
     }
@@ -257,7 +257,8 @@ static parse_result parse_short_group(arg_parser *p, const char *group)
         const cli_option_spec *spec = find_short(p->mode, p->algs, *c);
         if (spec == NULL) {
             print_parse_error(p->out, "unrecognized option '%c'", *c);
-            note_not_offered(p->mode, p->algs, NULL, 0, *c);
+            if (!note_not_offered(p->mode, p->algs, NULL, 0, *c))
+                hint_hashcat_option(p->mode, NULL, 0, *c);
             return PARSE_ERROR;
         }
         if (spec->value_name == NULL) {

@@ -278,3 +278,49 @@ void warn_mask_like_charset(const char *charset)
                 "'?' and '%c'; for hashcat's masks use --mask '%s'\n",
                 charset, charset[at + 1], charset[at + 1], charset);
 }
+
+/* hashcat's options that hash mode spells otherwise, and what to type. */
+static const struct hashcat_habit {
+    char short_name;
+    const char *long_name;
+    const char *answer;
+} hashcat_habits[] = {
+    {'m', "hash-type", "the algorithm is hc's first word: hc md5 hash (-m 0), hc ntlm hash (-m 1000), "
+                       "hc sha256 hash (-m 1400); hc -h lists them"},
+    {'r', "rules-file", "the rules are --rules FILE (with --wordlist; repeat it to multiply the files)"},
+    {'i', NULL, "hc's --increment has no short form"},
+    {'o', NULL, "hc's outfile is --outfile FILE (--outfile-format for its fields)"},
+    {'O', "optimized-kernel-enable", "hc has one kernel per algorithm, always its fastest: leave it out"},
+    {0, "attack-mode", "hc takes no attack number: -a 0 is --wordlist FILE, -a 3 --mask MASK, "
+                       "-a 6 --wordlist FILE --mask MASK, -a 7 --mask MASK --wordlist FILE"},
+};
+
+bool hint_hashcat_option(const cli_mode *mode, const char *typed, size_t len, char short_name)
+{
+    if (strcmp(mode->name, "hash") != 0)
+        return false;
+    for (size_t i = 0; i < sizeof(hashcat_habits) / sizeof(hashcat_habits[0]); i++) {
+        const struct hashcat_habit *h = &hashcat_habits[i];
+        const bool same = short_name != 0 ? h->short_name == short_name
+                                          : h->long_name != NULL && strlen(h->long_name) == len &&
+                                                memcmp(h->long_name, typed, len) == 0;
+        if (!same)
+            continue;
+        if (short_name != 0)
+            fprintf(stderr, "hc: -%c is hashcat's; %s\n", short_name, h->answer);
+        else
+            fprintf(stderr, "hc: --%s is hashcat's; %s\n", h->long_name, h->answer);
+        return true;
+    }
+    return false;
+}
+
+void hint_attack_mode(const char *charset)
+{
+    /* hashcat's attack modes: 0 straight, 1 combination, 3 mask, 6 and 7
+     * the hybrids, 9 association */
+    if (strlen(charset) == 1 && strchr("013679", charset[0]) != NULL)
+        fprintf(stderr, "hc: -a %s is hc's charset (the one character '%s'), not hashcat's attack mode: "
+                        "hashcat's -a 0 is --wordlist FILE, -a 3 --mask MASK, -a 6/-a 7 --wordlist with --mask\n",
+                charset, charset);
+}

@@ -44,4 +44,13 @@ void explain_digest_length(const char *option, const char *text, size_t digest_l
  * 'd'), not a mask; a word on stderr when it holds such pairs. */
 void warn_mask_like_charset(const char *charset);
 
+/* After `error: unrecognized option` in hash mode: hashcat's spelling
+ * (-m, -r, -i, -o, -O and their long forms) answered on stderr with hc's
+ * (one line). false: no such habit. */
+bool hint_hashcat_option(const cli_mode *mode, const char *typed, size_t len, char short_name);
+
+/* hashcat's `-a 3` (an attack mode) given to hc's -a (a charset): one line
+ * on stderr naming hc's attack options; the charset is used as given. */
+void hint_attack_mode(const char *charset);
+
 #endif

@@ -7,6 +7,7 @@
 
 #include "crack_status.h"
 #include "linereader.h"
+#include "plain_text.h"
 #include "platform.h"
 
 enum {
@@ -103,27 +104,91 @@ static bool read_rules(const cli_args *args, hash_attack *a)
     return ok;
 }
 
-static bool read_mask(const cli_args *args, hash_attack *a)
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* --hex-charset: a mask or custom set whose literal bytes are pairs of hex
+ * digits, as plain mask text (a '?' byte as "??"); placeholders (?d, ?1)
+ * stay. NULL after a message: an odd digit, a NUL in a custom set (which
+ * the set's text cannot hold), memory. *len: the text's length. */
+static char *unhex_mask(const char *option, const char *text, bool custom_set, size_t *len)
+{
+    char *plain = malloc(strlen(text) + 1);
+    size_t n = 0;
+    for (const char *p = text; plain != NULL && *p;) {
+        if (p[0] == '?' && p[1] != '\0') {
+            plain[n++] = *p++;
+            plain[n++] = *p++;
+            continue;
+        }
+        int hi = hex_digit(p[0]), lo = hi < 0 ? -1 : hex_digit(p[1]);
+        int byte = hi << 4 | lo;
+        if (lo < 0 || (custom_set && byte == 0)) {
+            fprintf(stderr, "hc: --hex-charset: %s '%s': %s (at byte %zu)\n", option, text,
+                    lo < 0 ? "literal bytes are pairs of hex digits" : "a custom set cannot hold the byte 00",
+                    (size_t)(p - text) + 1);
+            free(plain);
+            return NULL;
+        }
+        plain[n++] = (char)byte;
+        if (byte == '?')
+            plain[n++] = '?';
+        p += 2;
+    }
+    if (plain == NULL)
+        cli_out_of_memory();
+    else
+        plain[n] = '\0';
+    *len = n;
+    return plain;
+}
+
+/* The mask's and the sets' text, through unhex_mask with --hex-charset
+ * (owned[] then holds what to free). false after a message. */
+static bool mask_texts(const cli_args *args, const char **text, size_t *len, const char *sets[4], char *owned[5])
 {
     static const cli_option_id customs[4] = {OPT_CUSTOM1, OPT_CUSTOM2, OPT_CUSTOM3, OPT_CUSTOM4};
-    const char *sets[4];
-    for (int k = 0; k < 4; k++)
-        sets[k] = args->present[customs[k]] ? args->value[customs[k]] : NULL;
-    if ((a->mask = malloc(sizeof(*a->mask))) == NULL) {
-        cli_out_of_memory();
+    static const char *const names[4] = {"-1", "-2", "-3", "-4"};
+    const bool hex = args->present[OPT_HEX_CHARSET];
+    *text = args->value[OPT_MASK];
+    *len = strlen(*text);
+    if (hex && (*text = owned[4] = unhex_mask("--mask", args->value[OPT_MASK], false, len)) == NULL)
         return false;
+    for (int k = 0; k < 4; k++) {
+        sets[k] = args->present[customs[k]] ? args->value[customs[k]] : NULL;
+        size_t ignored;
+        if (hex && sets[k] != NULL && (sets[k] = owned[k] = unhex_mask(names[k], sets[k], true, &ignored)) == NULL)
+            return false;
     }
-    const char *text = args->value[OPT_MASK];
+    return true;
+}
+
+static bool read_mask(const cli_args *args, hash_attack *a)
+{
+    const char *sets[4], *text;
+    char *owned[5] = {NULL, NULL, NULL, NULL, NULL};
+    size_t len;
+    bool ok = mask_texts(args, &text, &len, sets, owned);
+    if (ok && (a->mask = malloc(sizeof(*a->mask))) == NULL) {
+        cli_out_of_memory();
+        ok = false;
+    }
     hc_mask_error error;
-    if (hc_mask_parse(text, strlen(text), sets, a->mask, &error) != HC_OK) {
+    if (ok && hc_mask_parse(text, len, sets, a->mask, &error) != HC_OK) {
+        /* the option's text as given (with --hex-charset, its hex) */
         if (error.where == 0)
-            fprintf(stderr, "hc: --mask '%s': %s (at byte %zu)\n", text, error.reason, error.offset + 1);
+            fprintf(stderr, "hc: --mask '%s': %s (at byte %zu)\n", args->value[OPT_MASK], error.reason,
+                    error.offset + 1);
         else
             fprintf(stderr, "hc: -%d '%s': %s (at byte %zu)\n", error.where, sets[error.where - 1], error.reason,
                     error.offset + 1);
-        return false;
+        ok = false;
     }
-    return true;
+    for (int k = 0; k < 5; k++)
+        free(owned[k]);
+    return ok;
 }
 
 /* The options that make no sense together. */
@@ -280,8 +345,11 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
         line_status st = line_reader_next(&r, &text, &len);
         if (st == LINE_OK) {
             b.offset[b.count++] = b.used;
-            memcpy(b.bytes + b.used, text, len);
-            b.used += len;
+            /* hashcat's $HEX[...] words are their bytes (never longer) */
+            size_t bytes = len;
+            if (!plain_hex_decode(text, len, b.bytes + b.used, &bytes))
+                memcpy(b.bytes + b.used, text, len);
+            b.used += bytes;
             words++;
         } else if (st == LINE_TOO_LONG) {
             if (too_long++ < LONG_WORDS_SHOWN)

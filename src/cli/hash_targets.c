@@ -11,6 +11,7 @@
 #include "hc/encode.h"
 #include "line_input.h"
 #include "names.h"
+#include "plain_text.h"
 #include "printable.h"
 
 /* The longest part of a bad line quoted in its message. */
@@ -113,46 +114,72 @@ static bool add_target(hash_targets *t, size_t *cap, const uint8_t *digest, unsi
     return true;
 }
 
-/* One line's digest into the targets; false when memory ran out. */
-static bool take_line(hash_targets *t, seen_table *seen, size_t *cap, const hc_algorithm *alg, bool base64,
-                      const char *name, const char *text, size_t n, size_t number)
+/* A line of the list (its blanks around it dropped): the line's digest,
+ * or false after saying on stderr why it is skipped. */
+static bool parse_line(const hash_list_syntax *syn, const char *name, const char *text, size_t n, hash_line *line)
 {
+    const hc_algorithm *alg = syn->alg;
     const unsigned len = (unsigned)hc_algorithm_digest_len(alg);
-    while (n > 0 && is_blank(text[n - 1]))
-        n--;
-    while (n > 0 && (*text == ' ' || *text == '\t')) {
-        text++;
-        n--;
+    char why[128] = "";
+    line->user = NULL;
+    line->user_len = 0;
+    const char *colon = syn->usernames ? memchr(text, ':', n) : NULL;
+    if (syn->usernames && colon == NULL) {
+        snprintf(why, sizeof(why), "no user field (--username)");
+    } else if (colon != NULL) {
+        line->user = text;
+        line->user_len = (size_t)(colon - text);
+        n -= line->user_len + 1;
+        text = colon + 1;
     }
-    if (n == 0)
+    if (why[0] == '\0' && memchr(text, '\0', n) == NULL &&
+        ((!syn->base64 && hash_text_parse(alg, text, n, line->digest)) ||
+         cli_parse_digest(text, n, len, syn->base64, line->digest)))
         return true;
-    uint8_t digest[HC_MAX_DIGEST_LEN];
-    if (memchr(text, '\0', n) != NULL || !cli_parse_digest(text, n, len, base64, digest)) {
-        char why[128];
-        explain(alg, text, n, base64, why, sizeof(why));
-        char *quoted = printable_copy(text, n > QUOTE_MAX ? QUOTE_MAX : n);
-        if (quoted == NULL)
-            return false;
-        fprintf(stderr, "hc: %s:%zu: %s: '%s%s' (skipped)\n", name, number, why, quoted, n > QUOTE_MAX ? "..." : "");
-        free(quoted);
-        t->bad_lines++;
-        return true;
-    }
-    size_t earlier = seen_add(seen, t, digest, len);
+    if (why[0] == '\0')
+        explain(alg, text, n, syn->base64, why, sizeof(why));
+    char *quoted = printable_copy(text, n > QUOTE_MAX ? QUOTE_MAX : n);
+    if (quoted != NULL)
+        fprintf(stderr, "hc: %s:%zu: %s: '%s%s' (skipped)\n", name, line->number, why, quoted,
+                n > QUOTE_MAX ? "..." : "");
+    free(quoted);
+    return false;
+}
+
+typedef struct targets_read {
+    hash_targets *t;
+    seen_table seen;
+    size_t cap;
+    const char *name;
+    unsigned len;
+} targets_read;
+
+/* One line's digest into the targets; false when memory ran out. */
+static bool take_line(void *arg, const hash_line *line)
+{
+    targets_read *r = arg;
+    hash_targets *t = r->t;
+    size_t earlier = seen_add(&r->seen, t, line->digest, r->len);
     if (earlier != SIZE_MAX) {
-        fprintf(stderr, "hc: %s:%zu: the same digest as line %zu (skipped)\n", name, number, t->lines[earlier]);
+        fprintf(stderr, "hc: %s:%zu: the same digest as line %zu (skipped)\n", r->name, line->number,
+                t->lines[earlier]);
         t->duplicates++;
         return true;
     }
-    return add_target(t, cap, digest, len, number) && (2 * t->count <= seen->mask || seen_grow(seen, t, len));
+    if (add_target(t, &r->cap, line->digest, r->len, line->number) &&
+        (2 * t->count <= r->seen.mask || seen_grow(&r->seen, t, r->len)))
+        return true;
+    fprintf(stderr, "hc: out of memory\n");
+    return false;
 }
 
-bool hash_targets_read(hash_targets *t, const hc_algorithm *alg, const char *path, bool base64)
+bool hash_list_each(const hash_list_syntax *syn, const char *path, hash_line_fn *fn, void *arg, size_t *bad_lines,
+                    bool *interrupted)
 {
-    memset(t, 0, sizeof(*t));
     const bool std_in = strcmp(path, "-") == 0;
     char *shown = std_in ? strdup("standard input") : printable_copy(path, strlen(path));
     line_input in;
+    *interrupted = false;
     if (shown == NULL) {
         fprintf(stderr, "hc: out of memory\n");
         return false;
@@ -162,28 +189,40 @@ bool hash_targets_read(hash_targets *t, const hc_algorithm *alg, const char *pat
         free(shown);
         return false;
     }
-    seen_table seen = {NULL, 0};
-    size_t cap = 0;
-    bool ok = seen_grow(&seen, t, (unsigned)hc_algorithm_digest_len(alg)), more = ok, too_long = false;
+    bool ok = true, more = true;
     while (more) {
         const char *text;
         size_t n;
+        hash_line line;
         switch (line_input_next(&in, &text, &n, true)) {
         case LINE_INPUT_OK:
-            ok = more = take_line(t, &seen, &cap, alg, base64, shown, text, n, (size_t)in.line_no);
+            while (n > 0 && is_blank(text[n - 1]))
+                n--;
+            while (n > 0 && (*text == ' ' || *text == '\t')) {
+                text++;
+                n--;
+            }
+            line.number = (size_t)in.line_no;
+            if (n == 0)
+                break;
+            if (parse_line(syn, shown, text, n, &line))
+                ok = more = fn(arg, &line);
+            else
+                (*bad_lines)++;
             break;
         case LINE_INPUT_TOO_LONG:
             fprintf(stderr, "hc: %s:%zu: a line longer than %s; the file is not read further\n", shown,
                     (size_t)in.line_no, LINE_INPUT_MAX_TEXT);
-            too_long = true;
             ok = more = false;
             break;
         case LINE_INPUT_CANCELLED:
-            t->interrupted = true;
+            *interrupted = true;
             ok = more = false;
             break;
         case LINE_INPUT_ERROR:
-            if (in.error != ENOMEM)
+            if (in.error == ENOMEM)
+                fprintf(stderr, "hc: out of memory\n");
+            else
                 fprintf(stderr, "hc: cannot read --hashes file %s: %s\n", shown, strerror(in.error));
             ok = more = false;
             break;
@@ -193,13 +232,31 @@ bool hash_targets_read(hash_targets *t, const hc_algorithm *alg, const char *pat
             break;
         }
     }
-    if (!ok && (in.error == ENOMEM || (!t->interrupted && in.error == 0 && !too_long)))
-        fprintf(stderr, "hc: out of memory\n");
     line_input_close(&in);
-    free(seen.slots);
+    free(shown);
+    return ok;
+}
+
+bool hash_targets_read(hash_targets *t, const hash_list_syntax *syn, const char *path)
+{
+    memset(t, 0, sizeof(*t));
+    const bool std_in = strcmp(path, "-") == 0;
+    targets_read r = {t, {NULL, 0}, 0, std_in ? "standard input" : path, (unsigned)hc_algorithm_digest_len(syn->alg)};
+    char *shown = std_in ? NULL : printable_copy(path, strlen(path));
+    if (!std_in && shown == NULL) {
+        fprintf(stderr, "hc: out of memory\n");
+        return false;
+    }
+    if (shown != NULL)
+        r.name = shown;
+    bool interrupted = false;
+    bool ok = seen_grow(&r.seen, t, r.len);
+    if (!ok)
+        fprintf(stderr, "hc: out of memory\n");
+    ok = ok && hash_list_each(syn, path, take_line, &r, &t->bad_lines, &interrupted);
+    free(r.seen.slots);
     free(shown);
     if (!ok) {
-        bool interrupted = t->interrupted;
         hash_targets_free(t);
         t->interrupted = interrupted;
     }

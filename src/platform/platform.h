@@ -93,6 +93,10 @@ enum {
     /* The last component must not be a symbolic link: ELOOP if it is
      * (intermediate components are followed). */
     PLAT_OPEN_NOFOLLOW = 1u << 3,
+    /* With WRITE: every write goes to the file's end, whatever another
+     * process appended meanwhile; the file is created (0666 less the
+     * umask) when the name is free. */
+    PLAT_OPEN_APPEND = 1u << 4,
 };
 
 plat_file plat_open(const char *path, unsigned flags);
@@ -171,6 +175,13 @@ int plat_link_info(const char *path, plat_file_info *info);
 
 /* Removes a name. 0 or -1. */
 int plat_unlink(const char *path);
+/* Creates a directory (0777 less the umask); 0, or -1 with errno (EEXIST
+ * when the name is taken). */
+int plat_make_dir(const char *path);
+/* The folder for this user's data (malloc'ed, no trailing separator):
+ * $XDG_DATA_HOME, else $HOME/.local/share; %LOCALAPPDATA% on Windows.
+ * NULL when the environment names none (or out of memory). */
+char *plat_user_data_dir(void);
 
 /* Whether path is longer than the system opens by its name (POSIX:
  * PATH_MAX bytes with the NUL; Windows: 32767 UTF-16 units, made absolute

@@ -126,3 +126,11 @@ def wait_for_handler(pid, sig=signal.SIGINT, timeout=30):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and not handler_installed(pid, sig):
         time.sleep(0.002)
+
+
+@pytest.fixture(autouse=True)
+def private_potfile(tmp_path_factory, monkeypatch):
+    """Each test its own default potfile (hash mode keeps its finds in the
+    user's data folder): nothing one test cracks answers another's search,
+    and the suite never writes the potfile of the user who runs it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))

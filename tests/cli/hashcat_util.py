@@ -28,18 +28,20 @@ def _private_home():
     return _HOME
 
 
-def hashcat_command(*args):
-    """The argument vector of one hashcat run with its own session name."""
+def hashcat_command(*args, potfile=None):
+    """The argument vector of one hashcat run with its own session name,
+    and no potfile, or the one named."""
     session = f"hc-test-{os.getpid()}-{next(_SESSIONS)}"
-    return ["hashcat", "--session", session, "--potfile-disable", *args]
+    pot = ["--potfile-disable"] if potfile is None else ["--potfile-path", str(potfile)]
+    return ["hashcat", "--session", session, *pot, *args]
 
 
 def hashcat_env():
     return dict(os.environ, HOME=_private_home())
 
 
-def run_hashcat(*args, check=True):
-    return subprocess.run(hashcat_command(*args), capture_output=True, env=hashcat_env(), check=check)
+def run_hashcat(*args, check=True, potfile=None):
+    return subprocess.run(hashcat_command(*args, potfile=potfile), capture_output=True, env=hashcat_env(), check=check)
 
 
 def hashcat_stdout(*args):

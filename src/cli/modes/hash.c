@@ -13,7 +13,11 @@
 #include "format_writer.h"
 #include "args.h"
 #include "hash_attack.h"
+#include "hash_show.h"
 #include "hash_targets.h"
+#include "outfile.h"
+#include "plain_text.h"
+#include "potfile.h"
 #include "part.h"
 #include "search_identity.h"
 #include "stop_marker.h"
@@ -47,6 +51,15 @@ static const cli_option_spec hash_options[] = {
     {OPT_WORDLIST, 0, "wordlist", "<file>", "try the words of the file ('-': stdin); with --mask before or after it: the hybrid attack", 0},
     {OPT_RULES, 0, "rules", "<file>", "mangle each word with every rule of the file (hashcat's rules; repeat: the files multiply)", 0},
     {OPT_STDOUT, 0, "stdout", NULL, "print the candidates, one per line, in the order they would be tried, instead of hashing", 0},
+    {OPT_HEX_CHARSET, 0, "hex-charset", NULL, "the mask's literal bytes and -1..-4 are given in hex (?d and the like stay)", 0},
+    /* results (potfile.c, hash_show.c, outfile.c) */
+    {OPT_POTFILE_PATH, 0, "potfile-path", "<file>", "the potfile: found plains as hash:plain lines (default: hc.potfile in the user's data folder)", 0},
+    {OPT_POTFILE_DISABLE, 0, "potfile-disable", NULL, "neither read nor write the potfile", 0},
+    {OPT_SHOW, 0, "show", NULL, "print hash:plain for the targets the potfile has, and search nothing", 0},
+    {OPT_LEFT, 0, "left", NULL, "print the targets the potfile does not have, and search nothing", 0},
+    {OPT_USERNAME, 0, "username", NULL, "the lines of --hashes are user:hash (--show prints user:hash:plain)", 0},
+    {OPT_OUTFILE, 0, "outfile", "<file>", "append each find to this file (never one of the run's inputs)", 0},
+    {OPT_OUTFILE_FORMAT, 0, "outfile-format", "<list>", "the fields of --outfile's lines: 1 hash; 2 plain; 3 plain in hex (default 1,2)", 0},
 };
 
 enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
@@ -178,6 +191,25 @@ typedef struct search_options {
     uint8_t dict[HC_DICT_MAX];
     size_t dict_len;
 } search_options;
+
+/* Where finds are kept: the potfile, --outfile. */
+static potfile pot;
+static outfile found_file;
+
+/* A find of the search (not one the potfile answered): kept in both. */
+static void keep_find(const uint8_t *digest, const uint8_t *text, size_t len)
+{
+    potfile_add(&pot, digest, text, len);
+    outfile_add(&found_file, digest, text, len);
+}
+
+/* Whether the potfile answers targets before the search. Not for one part
+ * of many: a part searches its slice, and the stop marker, not the
+ * potfile, tells the parts about a find (each part still keeps its own). */
+static bool potfile_answers(const search_options *o)
+{
+    return o->parts <= 1;
+}
 
 /* --stop-file's marker (path NULL without the option), and the lines
  * that say which search it belongs to. */
@@ -366,8 +398,10 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
                       hc_crack_job *job, hc_pool **pool)
 {
     const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
-    if (args->present[OPT_DICT])
+    if (args->present[OPT_DICT]) {
         warn_mask_like_charset(spec);
+        hint_attack_mode(spec);
+    }
     *pool = NULL;
     if (hc_crack_dictionary(spec, strlen(spec), o->dict, &o->dict_len) != HC_OK ||
         hc_pool_create(pool, o->threads) != HC_OK) {
@@ -410,18 +444,20 @@ typedef struct many_search {
     const size_t *index;   /* the job's target i is targets' index[i] */
     uint8_t *found;        /* per target of the file */
     size_t found_count;
+    size_t from_potfile;   /* of found_count: answered by the potfile */
 } many_search;
 
-/* A digest as the user wrote it: hex (small letters), or Base64 with -b. */
-static void digest_text(const many_search *m, const uint8_t *digest, char *text)
+/* A digest as hashcat writes it for the row, or Base64 with -b. */
+static size_t digest_text(const many_search *m, const uint8_t *digest, char *text)
 {
-    if (m->base64)
-        hc_base64_encode(digest, hc_algorithm_digest_len(m->alg), text);
-    else
-        hc_hex_encode(digest, hc_algorithm_digest_len(m->alg), text, true);
+    if (!m->base64)
+        return hash_text(m->alg, digest, text);
+    hc_base64_encode(digest, hc_algorithm_digest_len(m->alg), text);
+    return strlen(text);
 }
 
-/* `<digest>: <string>`, or its JSON object, at once. */
+/* hashcat's `<hash>:<plain>` (the plain as the potfile writes it), or its
+ * JSON object, at once. */
 static void print_hit(many_search *m, size_t target, const uint8_t *text, size_t len)
 {
     const uint8_t *digest = m->targets->digests + target * hc_algorithm_digest_len(m->alg);
@@ -431,21 +467,36 @@ static void print_hit(many_search *m, size_t target, const uint8_t *text, size_t
         print_json_result(m->out, m->alg, digest, true, text, len, 0, -1);
         return;
     }
-    char shown[2 * HC_MAX_DIGEST_LEN + 1];
+    char shown[HASH_TEXT_MAX];
     _Static_assert(HC_BASE64_LEN(HC_MAX_DIGEST_LEN) < sizeof(shown), "Base64 is shorter than hex");
-    digest_text(m, digest, shown);
-    uint8_t *utf8 = malloc(2 * len + 1);
+    char *plain = malloc(PLAIN_TEXT_SIZE(len));
     text_buffer t;
     text_init(&t);
-    if (utf8 == NULL) {
+    if (plain == NULL) {
         t.no_memory = true;
     } else {
-        text_printf(&t, "%s: ", shown);
-        text_append(&t, utf8, candidate_text(m->alg, text, len, utf8));
+        text_append(&t, shown, digest_text(m, digest, shown));
+        text_append(&t, ":", 1);
+        text_append(&t, plain, plain_encode(text, len, plain));
     }
     text_output_line(&t, m->out);
     text_free(&t);
-    free(utf8);
+    free(plain);
+}
+
+/* A find of the search: printed and kept. */
+static void record_hit(many_search *m, size_t target, const uint8_t *text, size_t len)
+{
+    keep_find(m->targets->digests + target * hc_algorithm_digest_len(m->alg), text, len);
+    print_hit(m, target, text, len);
+}
+
+/* potfile_found_fn: a target the potfile answers, printed as a find. */
+static void potfile_hit(void *arg, size_t target, const uint8_t *text, size_t len)
+{
+    many_search *m = arg;
+    m->from_potfile++;
+    print_hit(m, target, text, len);
 }
 
 static void on_found(void *arg, size_t target, const uint8_t *text, size_t len)
@@ -454,7 +505,7 @@ static void on_found(void *arg, size_t target, const uint8_t *text, size_t len)
     /* once per target: a hybrid's later pass may meet it again (word "a1"
      * with ?d, then word "a" with ?d?d) */
     if (!m->found[m->index[target]])
-        print_hit(m, m->index[target], text, len);
+        record_hit(m, m->index[target], text, len);
 }
 
 /* hash_attack_settled_fn: every target of the file found. */
@@ -475,7 +526,8 @@ static int read_many_targets(const cli_args *args, const hc_algorithm *alg, hash
 {
     /* reading a list may wait (a pipe, a FIFO, a terminal): Ctrl+C stops it */
     cli_catch_interrupt();
-    if (!hash_targets_read(targets, alg, args->value[OPT_HASHES], args->present[OPT_BASE64]))
+    const hash_list_syntax syntax = {alg, args->present[OPT_BASE64], args->present[OPT_USERNAME]};
+    if (!hash_targets_read(targets, &syntax, args->value[OPT_HASHES]))
         return targets->interrupted ? EXIT_INTERRUPTED : EXIT_USAGE;
     if (atomic_load(&cli_interrupted)) {
         /* Ctrl+C as the list ended: it was still being read */
@@ -499,8 +551,10 @@ static size_t targets_to_search(many_search *m, const uint8_t *empty, uint8_t *d
     size_t searched = 0;
     for (size_t i = 0; i < m->targets->count; i++) {
         const uint8_t *d = m->targets->digests + i * dl;
+        if (m->found[i])
+            continue; /* the potfile's */
         if (memcmp(d, empty, dl) == 0) {
-            print_hit(m, i, (const uint8_t *)"", 0);
+            record_hit(m, i, (const uint8_t *)"", 0);
             continue;
         }
         memcpy(digests + searched * dl, d, dl);
@@ -588,6 +642,13 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
     }
     if (!digest_of_text(alg, "", empty) || !start_job(args, alg, o, attack, &job, &pool))
         goto done;
+    if (potfile_answers(o) && !potfile_lookup(&pot, targets.digests, targets.count, potfile_hit, &m)) {
+        status = atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
+        goto done;
+    }
+    if (m.from_potfile > 0)
+        fprintf(stderr, "hc: %zu of %zu targets answered from the potfile %s%s\n", m.from_potfile, targets.count,
+                pot.path, m.from_potfile == targets.count ? " (no search)" : "; searching for the rest");
     size_t searched = targets_to_search(&m, empty, digests, index);
     m.index = index;
     job.targets = digests;
@@ -684,6 +745,7 @@ static int answer_without_search(const hc_algorithm *alg, cli_output *out, bool 
     if (!digest_of_text(alg, "", empty))
         return EXIT_USAGE;
     if (memcmp(target, empty, hc_algorithm_digest_len(alg)) == 0) {
+        keep_find(target, (const uint8_t *)"", 0);
         create_marker(o, "Initial string is: Empty string", 31);
         if (json) {
             print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
@@ -731,12 +793,61 @@ static int report_search(const hc_algorithm *alg, cli_output *out, bool json, co
     return exit_status == EXIT_OK ? EXIT_OK : finish_stopped(out, exit_status);
 }
 
+/* potfile_found_fn of one target: the plain, copied. */
+static void keep_answer(void *arg, size_t target, const uint8_t *text, size_t len)
+{
+    hc_crack_result *r = arg;
+    (void)target;
+    if ((r->found_text = malloc(len + 1)) != NULL) {
+        memcpy(r->found_text, text, len);
+        r->found_len = len;
+        r->found = true;
+    }
+}
+
+/* A target the potfile answers: reported as found with no attempts, and
+ * said on stderr. The exit status, or -1 to search. */
+static int answer_from_potfile(const hc_algorithm *alg, cli_output *out, bool json, const search_options *o,
+                               const uint8_t *target)
+{
+    hc_crack_result r;
+    memset(&r, 0, sizeof(r));
+    if (!potfile_answers(o))
+        return -1;
+    if (!potfile_lookup(&pot, target, 1, keep_answer, &r))
+        return atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
+    if (!r.found)
+        return -1;
+    fprintf(stderr, "hc: answered from the potfile %s (no search)\n", pot.path);
+    return report_search(alg, out, json, o, target, &r, 0);
+}
+
+static int search_target(const cli_algs *algs, const cli_args *args, cli_output *out, bool json,
+                         hash_attack *attack);
+
+/* The potfile and --outfile around the search, or --show / --left. */
 static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *out, bool json, hash_attack *attack)
 {
     const hc_algorithm *alg = algs->rows[0];
-    const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
     if (attack->to_stdout)
         return print_candidates(args, alg, attack);
+    if (!potfile_init(&pot, args, alg))
+        return EXIT_USAGE;
+    int status = EXIT_USAGE;
+    if (args->present[OPT_SHOW] || args->present[OPT_LEFT])
+        status = hash_show_run(args, alg, &pot, out);
+    else if (outfile_init(&found_file, args, alg, &pot))
+        status = search_target(algs, args, out, json, attack);
+    outfile_close(&found_file);
+    potfile_close(&pot);
+    return status;
+}
+
+static int search_target(const cli_algs *algs, const cli_args *args, cli_output *out, bool json,
+                         hash_attack *attack)
+{
+    const hc_algorithm *alg = algs->rows[0];
+    const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
     if (!args->present[OPT_HASHES] && !args->present[OPT_PERFORMANCE] && *source == '\0') {
         output_line(out, "--source option is required to restore hash. Use -p to run performance test without it");
         help_mode(out, algs, &cli_mode_hash);
@@ -760,6 +871,8 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
     if (started >= 0)
         return started;
     int answered = answer_without_search(alg, out, json, &o, target);
+    if (answered < 0)
+        answered = answer_from_potfile(alg, out, json, &o, target);
     if (answered >= 0)
         return answered;
 
@@ -790,6 +903,8 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
         fprintf(stderr, "hc: %s\n", hc_status_text(status));
         return EXIT_USAGE;
     }
+    if (result.found)
+        keep_find(target, result.found_text, result.found_len);
     return report_search(alg, out, json, &o, target, &result, elapsed);
 }
 

@@ -53,6 +53,8 @@ int plat_posix_open_flags(unsigned flags)
         mode |= O_NONBLOCK;
     if (flags & PLAT_OPEN_NOFOLLOW)
         mode |= O_NOFOLLOW;
+    if (flags & PLAT_OPEN_APPEND)
+        mode |= O_APPEND | O_CREAT;
     return mode;
 }
 
@@ -179,6 +181,33 @@ int plat_link_info(const char *path, plat_file_info *info)
 int plat_unlink(const char *path)
 {
     return unlink(path);
+}
+
+int plat_make_dir(const char *path)
+{
+    return mkdir(path, 0777);
+}
+
+/* A copy of base followed by tail. */
+static char *joined(const char *base, const char *tail)
+{
+    size_t a = strlen(base), b = strlen(tail);
+    char *path = malloc(a + b + 1);
+    if (path != NULL) {
+        memcpy(path, base, a);
+        memcpy(path + a, tail, b + 1);
+    }
+    return path;
+}
+
+char *plat_user_data_dir(void)
+{
+    /* the XDG base directory rules: a relative value is to be ignored */
+    const char *xdg = getenv("XDG_DATA_HOME");
+    if (xdg != NULL && xdg[0] == '/')
+        return joined(xdg, "");
+    const char *home = getenv("HOME");
+    return home != NULL && home[0] != '\0' ? joined(home, "/.local/share") : NULL;
 }
 
 bool plat_path_too_long(const char *path)

@@ -31,9 +31,13 @@ static HANDLE open_handle(const char *path, DWORD access, DWORD disposition, DWO
 plat_file plat_open(const char *path, unsigned flags)
 {
     bool write = flags & PLAT_OPEN_WRITE;
-    DWORD disposition = (flags & PLAT_OPEN_CREATE_NEW) ? CREATE_NEW : OPEN_EXISTING;
+    bool append = write && (flags & PLAT_OPEN_APPEND);
+    DWORD disposition = (flags & PLAT_OPEN_CREATE_NEW) ? CREATE_NEW : append ? OPEN_ALWAYS : OPEN_EXISTING;
     DWORD extra = (flags & PLAT_OPEN_NOFOLLOW) ? FILE_FLAG_OPEN_REPARSE_POINT : 0;
-    HANDLE h = open_handle(path, write ? GENERIC_WRITE : GENERIC_READ, disposition, extra);
+    /* append access without write access: the system puts every write at
+     * the end, as O_APPEND does */
+    DWORD access = append ? FILE_APPEND_DATA | SYNCHRONIZE : write ? GENERIC_WRITE : GENERIC_READ;
+    HANDLE h = open_handle(path, access, disposition, extra);
     if (h == INVALID_HANDLE_VALUE)
         return PLAT_FILE_INVALID;
     if (flags & PLAT_OPEN_NOFOLLOW) {
@@ -198,6 +202,30 @@ int plat_path_info(const char *path, plat_file_info *info)
 int plat_link_info(const char *path, plat_file_info *info)
 {
     return info_by_path(path, info, FILE_FLAG_OPEN_REPARSE_POINT);
+}
+
+int plat_make_dir(const char *path)
+{
+    wchar_t *wide = plat_win32_wide_path(path);
+    if (wide == NULL)
+        return -1;
+    BOOL ok = CreateDirectoryW(wide, NULL);
+    if (!ok)
+        plat_win32_errno(GetLastError());
+    free(wide);
+    return ok ? 0 : -1;
+}
+
+char *plat_user_data_dir(void)
+{
+    const wchar_t *local = _wgetenv(L"LOCALAPPDATA");
+    const size_t size = 4 * 32768; /* UTF-8 of the longest value */
+    char *path = local != NULL && local[0] != L'\0' ? malloc(size) : NULL;
+    if (path != NULL && !plat_win32_utf8(local, path, size)) {
+        free(path);
+        path = NULL;
+    }
+    return path;
 }
 
 int plat_unlink(const char *path)
