@@ -17,7 +17,7 @@
 
 #include "args.h"
 #include "cli.h"
-#include "fileline.h"
+#include "file_line.h"
 #include "format_writer.h"
 #include "hashqueue.h"
 #include "platform.h"

@@ -6,13 +6,13 @@
 
 #include "cli.h"
 #include "habits.h"
-#include "fileline.h"
+#include "file_line.h"
 #include "hashqueue.h"
 #include "part.h"
 #include "part_list.h"
 #include "platform.h"
 #include "printable.h"
-#include "treecount.h"
+#include "tree_count.h"
 #include "walk.h"
 
 static const cli_option_spec dir_options[] = {

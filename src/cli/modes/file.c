@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "habits.h"
 #include "args.h"
-#include "fileline.h"
+#include "file_line.h"
 #include "hashqueue.h"
 #include "platform.h"
 

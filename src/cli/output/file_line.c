@@ -1,6 +1,6 @@
 /* Result lines of file and dir modes: the first rule of contract §3.2 that
  * applies chooses the form. */
-#include "fileline.h"
+#include "file_line.h"
 
 #include <errno.h>
 #include <inttypes.h>
