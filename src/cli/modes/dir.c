@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "habits.h"
 #include "file_line.h"
+#include "file_mode_setup.h"
 #include "hashqueue.h"
 #include "part.h"
 #include "part_list.h"

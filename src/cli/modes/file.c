@@ -7,6 +7,7 @@
 #include "habits.h"
 #include "args.h"
 #include "file_line.h"
+#include "file_mode_setup.h"
 #include "hashqueue.h"
 #include "platform.h"
 
