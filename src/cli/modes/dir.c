@@ -8,7 +8,7 @@
 #include "habits.h"
 #include "file_line.h"
 #include "file_mode_setup.h"
-#include "hashqueue.h"
+#include "hash_queue.h"
 #include "part.h"
 #include "part_list.h"
 #include "platform.h"

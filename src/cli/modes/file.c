@@ -8,7 +8,7 @@
 #include "args.h"
 #include "file_line.h"
 #include "file_mode_setup.h"
-#include "hashqueue.h"
+#include "hash_queue.h"
 #include "platform.h"
 
 static const cli_option_spec file_options[] = {

@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "file_line.h"
-#include "hashqueue.h"
+#include "hash_queue.h"
 #include "platform.h"
 #include "progress.h"
 #include "reader.h"
