@@ -7,8 +7,9 @@
 # fails the build. The core headers are compiled without HC_ADVANCED_API
 # (they must not need it); the advanced ones (the search engine) define
 # it, and as C++ need C++23, whose <stdatomic.h> their progress counters
-# use. test_public_headers.cpp then calls a function of each core header
-# from C++, which links only where the header gives it C linkage.
+# use, and without HC_ADVANCED_API must stop the build with a message.
+# test_public_headers.cpp then calls a function of each core header from
+# C++, which links only where the header gives it C linkage.
 set(HC_ADVANCED_HEADERS crack mask rules stream)
 # (no C++ in cross builds: the host's compiler is no target's)
 if(NOT CMAKE_CROSSCOMPILING)
@@ -47,6 +48,16 @@ file(CONFIGURE OUTPUT ${unit}.c CONTENT "${unit_text}")
 file(CONFIGURE OUTPUT ${unit}.cpp CONTENT "${unit_text}")
 list(APPEND HC_HEADER_UNITS_C ${unit}.c)
 list(APPEND HC_HEADER_UNITS_CXX_ADVANCED ${unit}.cpp)
+
+# an advanced header without the opt-in stops the build, saying why
+foreach(name IN LISTS HC_ADVANCED_HEADERS)
+  set(unit ${CMAKE_BINARY_DIR}/public_headers/${name}_without_opt_in.c)
+  file(CONFIGURE OUTPUT ${unit} CONTENT "#include <hc/${name}.h>\n")
+  add_test(NAME test_public_headers_opt_in_${name}
+           COMMAND ${CMAKE_C_COMPILER} -fsyntax-only -I${CMAKE_SOURCE_DIR}/include ${unit})
+  set_tests_properties(test_public_headers_opt_in_${name} PROPERTIES
+    PASS_REGULAR_EXPRESSION "<hc/${name}.h> is libhc's advanced API, which is not ABI-stable: define HC_ADVANCED_API")
+endforeach()
 
 add_library(public_headers_c99 OBJECT ${HC_HEADER_UNITS_C})
 set_target_properties(public_headers_c99 PROPERTIES C_STANDARD 99 C_EXTENSIONS OFF)
