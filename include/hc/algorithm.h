@@ -17,6 +17,10 @@
 #include "hc/cpu.h"
 #include "hc/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Longest fixed digest in the table (BLAKE2b, SHA-512, Whirlpool, ...).
  * BLAKE3 may produce more through hc_params.out_len. */
 #define HC_MAX_DIGEST_LEN 64
@@ -224,5 +228,9 @@ HC_API size_t hc_hasher_tree_leaf(const hc_hasher *hasher);
 HC_API size_t hc_hasher_tree_node_len(const hc_hasher *hasher);
 HC_API void hc_hasher_subtree(const hc_hasher *hasher, uint64_t offset, const void *data, size_t len, uint8_t *node);
 HC_API void hc_hasher_push_subtree(hc_hasher *hasher, uint64_t len, const uint8_t *node);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

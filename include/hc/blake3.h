@@ -23,6 +23,10 @@
 
 #include "hc/cpu.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* update_parallel hashes inputs (and subtrees) shorter than this on the
  * calling thread alone: below it, waking the pool costs more than the
  * other threads save. Measured with `blake3_speed --threshold` on the
@@ -40,5 +44,9 @@ HC_API void hc_blake3_derive_context_key(const char *context, size_t context_len
 /* How many inputs the BLAKE3 backend of `level` compresses at once: 1, 4, 8
  * or 32 (AVX-512: two groups of 16 lanes side by side). */
 HC_API unsigned hc_blake3_simd_degree(hc_simd_level level);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "hc/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Ordered: a higher level implies every lower one. */
 typedef enum hc_simd_level {
     HC_SIMD_PORTABLE = 0,
@@ -43,5 +47,9 @@ HC_API bool hc_cpu_has_gfni(void);
 
 /* Number of CPUs this process may run on (sched_getaffinity), at least 1. */
 HC_API unsigned hc_cpu_count(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

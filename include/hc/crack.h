@@ -10,6 +10,16 @@
 #ifndef HC_CRACK_H
 #define HC_CRACK_H
 
+/* The advanced API (the search engine: crack.h, mask.h, rules.h, stream.h)
+ * is not ABI-stable: its structs and 128-bit counts may change in any
+ * release without raising HC_ABI_VERSION, so a program using it is built
+ * against the release it runs with. It is opt-in, as zstd's static-only
+ * API: define HC_ADVANCED_API before including any libhc header
+ * (docs/library.md, "The advanced API"). */
+#ifndef HC_ADVANCED_API
+#error "<hc/crack.h> is libhc's advanced API, which is not ABI-stable: define HC_ADVANCED_API to use it (docs/library.md)"
+#endif
+
 #include "hc/export.h"
 
 #include <stdatomic.h>
@@ -19,6 +29,10 @@
 
 #include "hc/algorithm.h"
 #include "hc/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct hc_pool;
 struct hc_mask;
@@ -165,5 +179,9 @@ HC_API hc_status hc_crack_walk_sized(const hc_crack_job *job, uint64_t sizes,
 /* The SIMD kernel the job's algorithm uses at the active SIMD level, e.g.
  * "avx512", or "generic" for the one-candidate-at-a-time path. */
 HC_API const char *hc_crack_kernel_name(const hc_algorithm *alg);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

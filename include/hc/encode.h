@@ -10,6 +10,10 @@
 
 #include "hc/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Characters of the RFC 4648 Base64 text for n bytes, with padding. */
 #define HC_BASE64_LEN(n) ((((n) + 2) / 3) * 4)
 
@@ -34,5 +38,9 @@ HC_API hc_status hc_base64_decode(const char *in, size_t in_len, uint8_t *out, s
  * UTF-16LE. out must hold 2 * len bytes (never more is needed).
  * HC_ERR_INVALID for bytes that are not UTF-8. */
 HC_API hc_status hc_utf8_to_utf16le(const uint8_t *in, size_t len, uint8_t *out, size_t *out_len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

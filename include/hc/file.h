@@ -35,6 +35,10 @@
 #include "hc/export.h"
 #include "hc/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* What a long hash tells its caller, and how the caller stops it. Both
  * callbacks may be NULL; both are called from any of the hasher's threads,
  * so they must be thread-safe (an atomic counter, an atomic flag). */
@@ -132,5 +136,9 @@ HC_API hc_status hc_walk_open(hc_walk **out, const char *root, const hc_walk_opt
  * later call too). */
 HC_API hc_status hc_walk_next(hc_walk *w, hc_walk_entry *entry);
 HC_API void hc_walk_close(hc_walk *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

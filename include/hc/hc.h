@@ -11,26 +11,32 @@
 
 #include "hc/export.h"
 
-/* The public headers are C; C++ sees them with C linkage through this one. */
+/* The stable core: hashing, encodings, files. */
+#include "hc/algorithm.h"
+#include "hc/blake3.h"
+#include "hc/cpu.h"
+#include "hc/encode.h"
+#include "hc/file.h"
+#include "hc/pool.h"
+#include "hc/status.h"
+
+/* The search engine, for programs that opt in to its unstable ABI
+ * (hc/crack.h). */
+#ifdef HC_ADVANCED_API
+#include "hc/crack.h"
+#include "hc/mask.h"
+#include "hc/rules.h"
+#include "hc/stream.h"
+#endif
+
+/* C linkage in C++, as in every libhc header. */
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#include "hc/algorithm.h"
-#include "hc/blake3.h"
-#include "hc/cpu.h"
-#include "hc/file.h"
-#include "hc/crack.h"
-#include "hc/encode.h"
-#include "hc/mask.h"
-#include "hc/pool.h"
-#include "hc/rules.h"
-#include "hc/status.h"
-#include "hc/stream.h"
-
 /* The ABI generation: the N of libhc.so.N (CMake reads it from here).
- * Raised whenever a release removes or changes anything exported; adding
- * functions keeps it. */
+ * Raised whenever a release removes or changes anything the core headers
+ * export; adding functions keeps it. The advanced API is outside it. */
 #define HC_ABI_VERSION 3
 
 /* The library's release, e.g. "1.0.0" (the hc command prints the same). */

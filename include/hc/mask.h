@@ -16,12 +16,21 @@
 #ifndef HC_MASK_H
 #define HC_MASK_H
 
+/* The advanced API: opt-in, not ABI-stable (hc/crack.h says why). */
+#ifndef HC_ADVANCED_API
+#error "<hc/mask.h> is libhc's advanced API, which is not ABI-stable: define HC_ADVANCED_API to use it (docs/library.md)"
+#endif
+
 #include "hc/export.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "hc/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The most positions of a mask (hashcat's longest candidate). */
 #define HC_MASK_MAX_LEN 256
@@ -54,5 +63,9 @@ HC_API hc_status hc_mask_parse(const char *mask, size_t mask_len, const char *co
  * built-in or custom set letter (l u d s a h H b 1-4): what a charset that
  * was meant as a mask holds. len when there is none. */
 HC_API size_t hc_mask_like_offset(const char *text, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

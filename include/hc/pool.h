@@ -12,6 +12,10 @@
 
 #include "hc/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct hc_pool hc_pool;
 
 /* threads >= 1; 1 runs everything on the caller and starts no worker. */
@@ -24,5 +28,9 @@ HC_API unsigned hc_pool_threads(const hc_pool *pool);
  * and return when all are done. Not reentrant: one loop at a time per pool;
  * a nested call from inside fn runs serially on the calling thread. */
 HC_API void hc_pool_for(hc_pool *pool, size_t count, void (*fn)(void *arg, size_t index), void *arg);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

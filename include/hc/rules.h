@@ -17,12 +17,21 @@
 #ifndef HC_RULES_H
 #define HC_RULES_H
 
+/* The advanced API: opt-in, not ABI-stable (hc/crack.h says why). */
+#ifndef HC_ADVANCED_API
+#error "<hc/rules.h> is libhc's advanced API, which is not ABI-stable: define HC_ADVANCED_API to use it (docs/library.md)"
+#endif
+
 #include "hc/export.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "hc/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Candidates are shorter than this; longer words are not taken. */
 #define HC_RULE_BUF 256
@@ -59,5 +68,9 @@ HC_API hc_status hc_rules_product(const hc_rules *const *lists, size_t n, hc_rul
  * candidate's length. */
 HC_API size_t hc_rules_apply(const hc_rules *rules, size_t i, const uint8_t *word, size_t len,
                              uint8_t out[HC_RULE_BUF]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

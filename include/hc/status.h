@@ -7,6 +7,10 @@
 
 #include "hc/export.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum hc_status {
     HC_OK = 0,
     HC_ERR_NOMEM,       /* an allocation failed */
@@ -20,5 +24,9 @@ typedef enum hc_status {
 
 /* A short English description of a status, never NULL. */
 HC_API const char *hc_status_text(hc_status status);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

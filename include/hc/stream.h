@@ -13,6 +13,11 @@
 #ifndef HC_STREAM_H
 #define HC_STREAM_H
 
+/* The advanced API: opt-in, not ABI-stable (hc/crack.h says why). */
+#ifndef HC_ADVANCED_API
+#error "<hc/stream.h> is libhc's advanced API, which is not ABI-stable: define HC_ADVANCED_API to use it (docs/library.md)"
+#endif
+
 #include "hc/export.h"
 
 #include <stdbool.h>
@@ -22,6 +27,10 @@
 #include "hc/crack.h"
 #include "hc/mask.h"
 #include "hc/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The longest candidate: a mangled word and a whole mask. */
 #define HC_STREAM_CANDIDATE_MAX (HC_RULE_BUF + HC_MASK_MAX_LEN)
@@ -65,5 +74,9 @@ HC_API bool hc_stream_over(const hc_stream *stream);
  * to and including the answer, or all fed). */
 HC_API void hc_stream_result(hc_stream *stream, hc_crack_result *result);
 HC_API void hc_stream_close(hc_stream *stream);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -261,6 +261,17 @@ def test_rule_file_with_garbage_names_each_bad_line(tmp_path):
         assert f"r.rule:{line}: invalid rule" in r.err, r.err
 
 
+def test_rule_line_over_the_limit_is_named_and_skipped_and_crlf_dropped(tmp_path):
+    """No rule is 4096 bytes long: a longer line is named with its length
+    and skipped, and the file goes on; a CRLF file's '\\r' belongs to no
+    rule (with it, '$1' would be invalid) nor word."""
+    words = write(tmp_path, "w.txt", b"abc\r\n")
+    rules = write(tmp_path, "r.rule", b":\r\n" + b"u" * 5000 + b"\r\n$1\r\n")
+    r = run_hc("md5", "hash", "--wordlist", words, "--rules", rules, "--stdout")
+    assert (r.rc, r.raw) == (0, b"abc\nabc1\n"), r
+    assert r.err == f"hc: {rules}:2: a rule of 5000 bytes is too long, skipped\n", r
+
+
 def test_rule_file_without_valid_rules_is_an_error(tmp_path):
     words = write(tmp_path, "w.txt", "abc\n")
     rules = write(tmp_path, "r.rule", "$\n")

@@ -1,4 +1,4 @@
-/* The checksum-list line parser (src/cli/sumfile.c) and the line writers
+/* The checksum-list line parser (src/cli/input/sumfile.c) and the line writers
  * it must agree with (src/cli/output/format_gnu.c, format_bsd.c,
  * format_json.c), check mode (contract §10.4).
  *

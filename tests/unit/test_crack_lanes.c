@@ -45,16 +45,25 @@ static void lay_out(const hc_lanes_layout *l, const uint8_t *text, size_t len, s
     }
 }
 
+/* The lanes from n up to the stride as copies of one candidate: lanes a
+ * kernel computes past the batch's end then hold the target, and any report
+ * of one shows (a report must name a lane below n). */
+static void copy_past_batch(const hc_lanes_layout *l, const uint8_t *text, size_t len, size_t n, uint32_t *columns)
+{
+    for (size_t lane = n; lane < STRIDE; lane++)
+        lay_out(l, text, len, lane, columns);
+}
+
 /* One batch of n candidates through one kernel: each lane found when it
- * is the target, and reports only of lanes with the target's key; then
- * three targets at once through the filter. */
+ * is the target, and reports only of lanes with the target's key, never
+ * of a lane past n (which holds the target too); then three targets at
+ * once through the filter. */
 static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_t n)
 {
     const size_t longest = l->max_bytes / l->char_width;
     uint8_t text[MAX_LANES][64], digest[MAX_LANES][HC_MAX_DIGEST_LEN];
     size_t len[MAX_LANES];
     uint32_t columns[16 * STRIDE];
-    /* the lanes past n hold whatever: never reported */
     for (size_t i = 0; i < 16 * STRIDE; i++)
         columns[i] = (uint32_t)rng();
     for (size_t i = 0; i < n; i++) {
@@ -68,6 +77,7 @@ static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_
     uint32_t hits[STRIDE];
     for (size_t t = 0; t < n; t++) {
         args.want = key_of(l, digest[t]);
+        copy_past_batch(l, text[t], len[t], n, columns);
         unsigned count = 0;
         l->kernel(&args, n, hits, &count);
         bool found = false, only_keys = true;
@@ -87,6 +97,7 @@ static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_
     if (n < 3 || hc_target_set_init(&set, targets, 3, alg->digest_len, l->big_endian) != HC_OK)
         return;
     args.filter = &set.keys.filter;
+    copy_past_batch(l, text[n - 1], len[n - 1], n, columns);
     unsigned count = 0;
     l->kernel(&args, n, hits, &count);
     unsigned seen = 0;

@@ -1,4 +1,4 @@
-/* The checksum-list line parser (src/cli/sumfile.c), the multi-algorithm
+/* The checksum-list line parser (src/cli/input/sumfile.c), the multi-algorithm
  * hasher (src/lib/io/multihash.c) and the JSON string writer: the lines other
  * tools write, read the way they mean them. */
 #include "testutil.h"

@@ -4,7 +4,7 @@
  *   hc check -s SUMS              (the lines, or the list's name, say which algorithm)
  *
  * Each list is streamed: lines are parsed into a batch of files to verify,
- * the batch is hashed on the pool (hashqueue.h: small files several at
+ * the batch is hashed on the pool (hash_queue.h: small files several at
  * once, big ones one at a time with every thread) and the results are
  * printed in the list's order; then the next batch. Memory stays bounded by
  * the batch whatever the length of the list. Consecutive lines that name
@@ -17,9 +17,9 @@
 
 #include "args.h"
 #include "cli.h"
-#include "fileline.h"
+#include "file_line.h"
 #include "format_writer.h"
-#include "hashqueue.h"
+#include "hash_queue.h"
 #include "platform.h"
 #include "line_input.h"
 #include "progress.h"

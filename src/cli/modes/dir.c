@@ -6,13 +6,14 @@
 
 #include "cli.h"
 #include "habits.h"
-#include "fileline.h"
-#include "hashqueue.h"
+#include "file_line.h"
+#include "file_mode_setup.h"
+#include "hash_queue.h"
 #include "part.h"
 #include "part_list.h"
 #include "platform.h"
 #include "printable.h"
-#include "treecount.h"
+#include "tree_count.h"
 #include "walk.h"
 
 static const cli_option_spec dir_options[] = {

@@ -6,8 +6,9 @@
 #include "cli.h"
 #include "habits.h"
 #include "args.h"
-#include "fileline.h"
-#include "hashqueue.h"
+#include "file_line.h"
+#include "file_mode_setup.h"
+#include "hash_queue.h"
 #include "platform.h"
 
 static const cli_option_spec file_options[] = {

@@ -18,7 +18,7 @@
 
 #include "platform.h"
 
-#include "treepart.h"
+#include "tree_part.h"
 #include "array_grow.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* Hash mode's attacks beyond the contract's charset (contract §10.9):
  * --mask with -1..-4 and --increment, --wordlist with --rules, the hybrid
- * wordlist+mask / mask+wordlist, and --stdout. mode_hash.c asks this file
+ * wordlist+mask / mask+wordlist, and --stdout. modes/hash.c asks this file
  * how to set up the job and how to run it. */
 #ifndef HC_CLI_HASH_ATTACK_H
 #define HC_CLI_HASH_ATTACK_H

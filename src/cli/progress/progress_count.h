@@ -1,5 +1,5 @@
 /* Counting the work ahead on a thread of its own, for the progress line's
- * totals (contract §10.7): dir mode's second walk (treecount.c), check's
+ * totals (contract §10.7): dir mode's second walk (tree_count.c), check's
  * second reading of its lists. The work never waits for the count; once
  * the count is whole the display gets the totals, and until then it shows
  * what is done without them. */

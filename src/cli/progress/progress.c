@@ -6,7 +6,7 @@
  * `term` below, like the one signal flag): the display that owns the live
  * line, whether the line is on screen, and whether stdout, when it is the
  * terminal too, left a line unfinished. Everything that writes to the
- * terminal (the display threads, stdout through output/stream.c, warnings) goes
+ * terminal (the display threads, stdout through output/cli_output.c, warnings) goes
  * through it. */
 #include "progress.h"
 

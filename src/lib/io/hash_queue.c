@@ -1,5 +1,5 @@
-/* Many inputs on the pool, printed in order (see hashqueue.h). */
-#include "hashqueue.h"
+/* Many inputs on the pool, printed in order (see hash_queue.h). */
+#include "hash_queue.h"
 
 #include "io_events.h"
 

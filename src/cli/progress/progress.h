@@ -8,7 +8,7 @@
  * not, as dd and hashcat do.
  *
  * stdout stays exact: the live line is never written to stdout, and when
- * stdout is the terminal too, every result line first erases it (output/stream.c
+ * stdout is the terminal too, every result line first erases it (output/cli_output.c
  * calls progress_stdout_begin/end around each write) and it is redrawn
  * below the result at once. When stdout is a file or a pipe, results leave
  * the line alone: it stays on screen and changes in place.

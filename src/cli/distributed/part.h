@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "cli.h"
-#include "treepart.h"
+#include "tree_part.h"
 
 /* --part's value: whole numbers, 1 <= K <= N; both 0 when the option is
  * absent. false, with "hc: invalid --part value ..." on stderr, when

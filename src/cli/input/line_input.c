@@ -2,6 +2,7 @@
 #include "line_input.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,6 +99,11 @@ void line_input_skip_long_lines(line_input *in)
     in->skip_long = true;
 }
 
+void line_input_limit_words(line_input *in, size_t max_len)
+{
+    in->word_max = max_len;
+}
+
 /* Drops the held bytes up to the skipped line's end, its '\n' included
  * (all of them while that end has not come). */
 static void drop_skipped(line_input *in, const char *nl, size_t n)
@@ -106,6 +112,22 @@ static void drop_skipped(line_input *in, const char *nl, size_t n)
     in->start += dropped;
     in->consumed += dropped;
     in->skipping = nl == NULL;
+}
+
+/* A whole line of n bytes at from: returned, or skipped as a word too long. */
+static line_input_status line_found(line_input *in, const char *from, size_t n, const char **text, size_t *len)
+{
+    if (in->word_max > 0) {
+        if (n > 0 && from[n - 1] == '\r')
+            n--;
+        if (n > in->word_max) {
+            in->long_len = n;
+            return LINE_INPUT_TOO_LONG;
+        }
+    }
+    *text = from;
+    *len = n;
+    return LINE_INPUT_OK;
 }
 
 line_input_status line_input_next(line_input *in, const char **text, size_t *len, bool may_wait)
@@ -127,14 +149,13 @@ line_input_status line_input_next(line_input *in, const char **text, size_t *len
             in->line_no++;
             in->over = !in->skip_long;
             in->skipping = in->skip_long;
+            in->long_len = 0;
             return LINE_INPUT_TOO_LONG;
         } else if (nl != NULL || (in->eof && held > 0)) {
             in->line_no++;
             in->start += n + (nl != NULL);
             in->consumed += n + (nl != NULL);
-            *text = from;
-            *len = n;
-            return LINE_INPUT_OK;
+            return line_found(in, from, n, text, len);
         }
         if (in->eof)
             return LINE_INPUT_END;
@@ -142,6 +163,15 @@ line_input_status line_input_next(line_input *in, const char **text, size_t *len
         if (filled != LINE_INPUT_OK)
             return filled;
     }
+}
+
+void line_input_report(const line_input *in, const char *path)
+{
+    if (in->over)
+        fprintf(stderr, "hc: %s:%llu: a line longer than %s; the file is not read further\n", path,
+                (unsigned long long)in->line_no, LINE_INPUT_MAX_TEXT);
+    else
+        fprintf(stderr, "hc: %s: %s\n", path, strerror(in->error));
 }
 
 void line_input_close(line_input *in)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "crack_status.h"
-#include "linereader.h"
+#include "line_input.h"
 #include "plain_text.h"
 #include "platform.h"
 
@@ -36,43 +36,44 @@ static void show(const uint8_t *text, size_t len, char *out, size_t size)
  * with an error: that is no rule file. */
 static bool read_rule_file(const char *path, hc_rules *list)
 {
-    line_reader r;
-    if (!line_reader_open(&r, path, RULE_LINE_MAX, false)) {
+    line_input in;
+    if (!line_input_open(&in, path, cli_interrupt_requested, NULL)) {
         fprintf(stderr, "hc: %s: %s\n", path, strerror(errno));
         return false;
     }
-    const uint8_t *text;
+    line_input_limit_words(&in, RULE_LINE_MAX);
+    const char *text;
     size_t len;
-    line_status st;
+    line_input_status st;
     bool ok = true;
     char shown[256];
-    while ((st = line_reader_next(&r, &text, &len)) != LINE_END) {
-        if (st == LINE_ERROR) {
-            line_reader_report(&r, path);
+    while ((st = line_input_next(&in, &text, &len, true)) != LINE_INPUT_END && st != LINE_INPUT_CANCELLED) {
+        if (st == LINE_INPUT_ERROR || in.over) {
+            line_input_report(&in, path);
             ok = false;
             break;
         }
-        if (st == LINE_TOO_LONG) {
+        if (st == LINE_INPUT_TOO_LONG) {
             fprintf(stderr, "hc: %s:%llu: a rule of %llu bytes is too long, skipped\n", path,
-                    (unsigned long long)r.line_no, (unsigned long long)r.long_len);
+                    (unsigned long long)in.line_no, (unsigned long long)in.long_len);
             continue;
         }
         if (len == 0 || text[0] == '#')
             continue;
         size_t at = 0;
-        hc_status status = hc_rules_add(list, (const char *)text, len, &at);
+        hc_status status = hc_rules_add(list, text, len, &at);
         if (status == HC_ERR_NOMEM) {
             cli_out_of_memory();
             ok = false;
             break;
         }
         if (status != HC_OK) {
-            show(text, len, shown, sizeof(shown));
+            show((const uint8_t *)text, len, shown, sizeof(shown));
             fprintf(stderr, "hc: %s:%llu: invalid rule '%s' (at byte %zu), skipped\n", path,
-                    (unsigned long long)r.line_no, shown, at + 1);
+                    (unsigned long long)in.line_no, shown, at + 1);
         }
     }
-    line_reader_close(&r);
+    line_input_close(&in);
     if (ok && atomic_load(&cli_interrupted))
         return false;
     if (ok && list->count == 0) {
@@ -311,7 +312,7 @@ typedef struct word_batch {
 typedef bool batch_fn(void *arg, const hc_stream_words *words);
 
 /* A word too long to try, named. */
-static void report_long_word(const hash_attack *a, const line_reader *r)
+static void report_long_word(const hash_attack *a, const line_input *r)
 {
     char length[32] = "more than " LINE_INPUT_MAX_TEXT;
     if (r->long_len > 0)
@@ -326,46 +327,49 @@ static void report_long_word(const hash_attack *a, const line_reader *r)
  * came (said by nobody yet). */
 static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
 {
-    line_reader r;
-    if (!line_reader_open(&r, a->wordlist, HC_RULE_BUF, true)) {
+    line_input r;
+    if (!line_input_open(&r, a->wordlist, cli_interrupt_requested, NULL)) {
         fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
         return false;
     }
+    line_input_skip_long_lines(&r);
+    line_input_limit_words(&r, HC_RULE_BUF);
     /* the status line's percentage and ETA: the list's bytes */
     plat_file_info info;
-    crack_status_source_size(plat_file_info_of(r.in.fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR ? info.size : 0);
+    crack_status_source_size(plat_file_info_of(r.fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR ? info.size : 0);
     word_batch b = {malloc(BATCH_BYTES + HC_RULE_BUF), malloc((BATCH_WORDS + 1) * sizeof(size_t)), 0, 0};
     bool ok = b.bytes && b.offset, more = true;
     uint64_t too_long = 0, words = 0;
     if (!ok)
         cli_out_of_memory();
     while (ok && more) {
-        const uint8_t *text;
+        const char *text;
         size_t len;
-        line_status st = line_reader_next(&r, &text, &len);
-        if (st == LINE_OK) {
+        line_input_status st = line_input_next(&r, &text, &len, true);
+        bool end = st == LINE_INPUT_END || st == LINE_INPUT_CANCELLED;
+        if (st == LINE_INPUT_OK) {
             b.offset[b.count++] = b.used;
             /* hashcat's $HEX[...] words are their bytes (never longer) */
             size_t bytes = len;
-            if (!plain_hex_decode(text, len, b.bytes + b.used, &bytes))
+            if (!plain_hex_decode((const uint8_t *)text, len, b.bytes + b.used, &bytes))
                 memcpy(b.bytes + b.used, text, len);
             b.used += bytes;
             words++;
-        } else if (st == LINE_TOO_LONG) {
+        } else if (st == LINE_INPUT_TOO_LONG) {
             if (too_long++ < LONG_WORDS_SHOWN)
                 report_long_word(a, &r);
-        } else if (st == LINE_ERROR) {
-            line_reader_report(&r, a->wordlist);
+        } else if (st == LINE_INPUT_ERROR) {
+            line_input_report(&r, a->wordlist);
             ok = false;
         }
-        if (ok && (st == LINE_END || b.count == BATCH_WORDS || b.used >= BATCH_BYTES) && b.count > 0) {
+        if (ok && (end || b.count == BATCH_WORDS || b.used >= BATCH_BYTES) && b.count > 0) {
             b.offset[b.count] = b.used;
             hc_stream_words batch = {b.bytes, b.offset, b.count};
             more = fn(arg, &batch);
             b.count = b.used = 0;
-            crack_status_source_read(r.in.consumed);
+            crack_status_source_read(r.consumed);
         }
-        if (st == LINE_END)
+        if (end)
             break;
     }
     if (too_long > LONG_WORDS_SHOWN)
@@ -379,7 +383,7 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
     }
     free(b.bytes);
     free(b.offset);
-    line_reader_close(&r);
+    line_input_close(&r);
     return ok;
 }
 

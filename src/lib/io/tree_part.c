@@ -1,5 +1,5 @@
-/* dir --part K/N's rule: see treepart.h. */
-#include "treepart.h"
+/* dir --part K/N's rule: see tree_part.h. */
+#include "tree_part.h"
 
 #include "platform.h"
 

@@ -14,7 +14,9 @@
  *    every wait for data polls the caller's cancelled() a few times a
  *    second: LINE_INPUT_CANCELLED then.
  *  - Lines end at '\n'; the last one needs none. The bytes are returned as
- *    they are ('\r', NUL): the caller's syntax judges them. */
+ *    they are ('\r', NUL): the caller's syntax judges them; lines that are
+ *    words (wordlists, rule files) ask for a limit of their own and lose
+ *    a CRLF file's '\r' (line_input_limit_words). */
 #ifndef HC_CLI_LINE_INPUT_H
 #define HC_CLI_LINE_INPUT_H
 
@@ -28,8 +30,9 @@
 typedef enum line_input_status {
     LINE_INPUT_OK,         /* *text, *len: the line, valid until the next call */
     LINE_INPUT_END,        /* no more lines */
-    LINE_INPUT_TOO_LONG,   /* line number line_no passed LINE_INPUT_MAX: the input ends here, or
-                            * the line is skipped (line_input_skip_long_lines) */
+    LINE_INPUT_TOO_LONG,   /* line number line_no passed LINE_INPUT_MAX: the input ends here
+                            * (over), or the line is skipped (line_input_skip_long_lines;
+                            * line_input_limit_words: a word over the limit too) */
     LINE_INPUT_ERROR,      /* a read error: error holds errno */
     LINE_INPUT_CANCELLED,  /* cancelled() said stop while waiting */
     LINE_INPUT_WOULD_WAIT  /* only when the caller may not wait: no whole line yet */
@@ -46,6 +49,8 @@ typedef struct line_input {
     bool skip_long, skipping;      /* skipping: the rest of a long line is being dropped */
     uint64_t line_no;              /* the line last returned or reported (1-based) */
     uint64_t consumed;             /* bytes of the lines returned or skipped, their '\n' included */
+    size_t word_max;               /* line_input_limit_words's limit; 0: none */
+    uint64_t long_len;             /* the skipped line's length (0: past LINE_INPUT_MAX, never known) */
     int error;
 } line_input;
 
@@ -59,6 +64,15 @@ line_input_status line_input_next(line_input *in, const char **text, size_t *len
  * and skipped, its rest dropped as it is read; the next call goes on with
  * the line after it. */
 void line_input_skip_long_lines(line_input *in);
+/* Lines that are words to use (wordlists, rule files), of at most max_len
+ * bytes (a word longer than a candidate can hold): a '\r' before the '\n'
+ * is dropped (CRLF files), and a line still longer than max_len is
+ * reported (LINE_INPUT_TOO_LONG, its length in long_len) and skipped. */
+void line_input_limit_words(line_input *in, size_t max_len);
+/* Says on stderr why the input ended early (LINE_INPUT_ERROR, or
+ * LINE_INPUT_TOO_LONG with over set): `hc: PATH: <system reason>`, or
+ * `hc: PATH:N: a line longer than 1 MiB; the file is not read further`. */
+void line_input_report(const line_input *in, const char *path);
 void line_input_close(line_input *in);
 
 #endif

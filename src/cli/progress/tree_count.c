@@ -1,5 +1,5 @@
 /* The counting walk of dir mode's progress line. */
-#include "treecount.h"
+#include "tree_count.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 #include "cli.h"
-#include "fileline.h"
+#include "file_line.h"
 
 /* ---- writing (dir --part) ---- */
 

@@ -1,4 +1,4 @@
-/* Progress and status lines on narrow terminals (src/cli/output/fitline.c):
+/* Progress and status lines on narrow terminals (src/cli/progress/fit_line.c):
  * whole fields dropped, least useful first, down to 20 columns; never a
  * field cut short. */
 #include "testutil.h"
@@ -48,5 +48,5 @@ int main(void)
 {
     test_file_lines();
     test_status_and_crack_lines();
-    return test_report("fitline");
+    return test_report("fit_line");
 }

@@ -2,9 +2,10 @@
  * file on storage every part of a distributed search sees. The part that
  * finds the answer creates it; every part watches for it and, once it
  * appears, stops as Ctrl+C stops a run, with its own status (EXIT_STOPPED)
- * and summary line. The watching is one stat() every WATCH_INTERVAL from
- * the status display's thread (crack_status.c), never from the workers:
- * they only read the flag, inside the engine's existing cancel check.
+ * and summary line. The watching is one stat() every STOP_MARKER_INTERVAL
+ * from the status display's thread (crack_status.c), never from the
+ * workers: they only read the flag, inside the engine's existing cancel
+ * check.
  *
  * A marker says which search it belongs to (its first lines, the search's
  * identity: search_identity.h), so that a marker left by an earlier search
