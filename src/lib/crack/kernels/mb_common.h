@@ -51,6 +51,15 @@
     {                                                                                                       \
         return kernel(args, u, end, hits, cap, count);                                                      \
     }
+/* A kernel specialised on compile-time parameters of its family's body
+ * (the varying word, ...): a function of its own, cache-line aligned. */
+#define MB_VARIANT(name, body, ...)                                                                    \
+    static __attribute__((noinline, aligned(64))) size_t name(const hc_mb_args *args, size_t u,        \
+                                                             size_t end, uint32_t *hits, unsigned cap, \
+                                                             unsigned *count)                          \
+    {                                                                                                  \
+        return body(args, u, end, hits, cap, count, __VA_ARGS__);                                      \
+    }
 #define MB_FILTER_KEY_ENTRY(name, filter_key)                                 \
     bool name(const hc_mb_args *args, const uint32_t *target, uint32_t *key) \
     {                                                                         \

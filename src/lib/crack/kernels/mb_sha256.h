@@ -29,14 +29,40 @@ static const uint32_t sha224_iv[8] = {
     0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 };
 
-/* The early-rejection word. SHA-256: e after step 60 (becomes h, digest
- * word 7); SHA-224, whose digest stops at word 6: a after step 60 (becomes
- * d, word 3). */
+/* §4.1.2's functions on one word, for undoing the last steps. */
+static inline uint32_t sha256_ror(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << (32 - n));
+}
+static inline uint32_t sha256_t2(uint32_t a, uint32_t b, uint32_t c)
+{
+    return (sha256_ror(a, 2) ^ sha256_ror(a, 13) ^ sha256_ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+}
+
+/* The early-rejection word: the a that step 56 computes (SHA-256), or step
+ * 57 (SHA-224), found from the digest alone by undoing the last steps.
+ * Name a[t] and e[t] the a and e that step t computes (§6.2.2: e[t] =
+ * a[t-4] + T1, a[t] = T1 + T2, T2 reading a[t-1], a[t-2], a[t-3]). The
+ * digest less the initial value holds a[63..60] (words 0..3) and e[63..60]
+ * (words 4..7). Step t's T1 is then a[t] - T2(a[t-1], a[t-2], a[t-3]), and
+ * a[t-4] = e[t] - T1: no message word is read, so every candidate shares
+ * the value, and the kernel stops 4 steps and 4 schedule words short of
+ * where comparing e[60] would (SHA-224 lacks word 7, e[60]: it stops at
+ * a[57]). */
 static inline uint32_t sha256_expected(const hc_mb_args *args)
 {
-    if (args->digest_len == 28)
-        return args->target[3] - sha224_iv[3];
-    return args->target[7] - sha256_iv[7];
+    const bool sha224 = args->digest_len == 28;
+    const uint32_t *iv = sha224 ? sha224_iv : sha256_iv;
+    const unsigned known_e = sha224 ? 3 : 4; /* e[63], e[62], ... in words 4, 5, ... */
+    uint32_t a[64];
+    for (unsigned j = 0; j < 4; j++)
+        a[63 - j] = args->target[j] - iv[j];
+    for (unsigned j = 0; j < known_e; j++) {
+        unsigned t = 63 - j;
+        uint32_t e = args->target[4 + j] - iv[4 + j];
+        a[t - 4] = e - (a[t] - sha256_t2(a[t - 1], a[t - 2], a[t - 3]));
+    }
+    return a[64 - 4 - known_e];
 }
 
 /* hc_mb_filter_key_fn: the same word for each of many targets, at any
@@ -68,10 +94,11 @@ MB_INLINE size_t sha256_kernel(const hc_mb_args *args, size_t u, size_t end, uin
     for (; u < end; u += (size_t)VL * SHA_INTERLEAVE) {
         if (*count + VL * SHA_INTERLEAVE > cap)
             return u;
-        V s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][61];
+        V s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][58];
         SHA_MESSAGE(SHA_INTERLEAVE, V_LOAD, tab_lo, tab_hi, VL)
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) for (int j = 0; j < 8; j++) s[k][j] = V_SET1(iv[j]);
-        MB_ROLLED for (unsigned t = 16; t < 61; t++)
+        const unsigned last_w = sha224 ? 57 : 56;
+        MB_ROLLED for (unsigned t = 16; t <= last_w; t++)
         {
             MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =
                 (SHA256_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA256_SSIG0(w[k][t - 15]) + w[k][t - 16]);
@@ -82,16 +109,16 @@ MB_INLINE size_t sha256_kernel(const hc_mb_args *args, size_t u, size_t end, uin
             SHA256_STEP(0) SHA256_STEP(1) SHA256_STEP(2) SHA256_STEP(3)
             SHA256_STEP(4) SHA256_STEP(5) SHA256_STEP(6) SHA256_STEP(7)
         }
-        SHA256_STEP(0) SHA256_STEP(1) SHA256_STEP(2) SHA256_STEP(3) /* steps 56..59 */
+        /* Step 56 (and 57 for SHA-224): its a is the word compared
+         * (sha256_expected), T1 + T2 in H's slot. */
         V last[SHA_INTERLEAVE];
         if (sha224) {
-            /* SHA-224 has no word 7: compare word 3, d = the a of step 60. */
-            SHA256_STEP(4)
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 4)];
+            SHA256_STEP(0)
+            SHA256_STEP(1)
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 1)];
         } else {
-            /* The last SHA-256 word is h = the e of step 60: T1 only. */
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] =
-                s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA256_BSIG1, SHA256_K, V_SEL);
+            SHA256_STEP(0)
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 0)];
         }
         MB_REPORT_WORDS(last, SHA_INTERLEAVE, VL, want);
     }

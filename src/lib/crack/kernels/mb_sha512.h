@@ -43,13 +43,34 @@ static const uint64_t sha384_iv[8] = {
     0x67332667ffc00b31ull, 0x8eb44a8768581511ull, 0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull,
 };
 
-/* The early-rejection word. SHA-512: e after step 76 (becomes h, word 7);
- * SHA-384 (words 0..5): a after step 76 (becomes d, word 3). */
+/* §4.1.3's T2 on one word, for undoing the last steps. */
+static inline uint64_t sha512_ror(uint64_t x, unsigned n)
+{
+    return (x >> n) | (x << (64 - n));
+}
+static inline uint64_t sha512_t2(uint64_t a, uint64_t b, uint64_t c)
+{
+    return (sha512_ror(a, 28) ^ sha512_ror(a, 34) ^ sha512_ror(a, 39)) + ((a & b) ^ (a & c) ^ (b & c));
+}
+
+/* The early-rejection word: the a that step 72 computes (SHA-512), or step
+ * 74 (SHA-384, whose digest lacks e[77] and e[76]), found from the digest
+ * by undoing the last steps without a message word, as for SHA-256
+ * (mb_sha256.h's sha256_expected: a[t-4] = e[t] - (a[t] - T2)). */
 static inline uint64_t sha512_expected(const hc_mb_args *args)
 {
-    if (args->digest_len == 48)
-        return args->target64[3] - sha384_iv[3];
-    return args->target64[7] - sha512_iv[7];
+    const bool sha384 = args->digest_len == 48;
+    const uint64_t *iv = sha384 ? sha384_iv : sha512_iv;
+    const unsigned known_e = sha384 ? 2 : 4; /* e[79], e[78], ... in words 4, 5, ... */
+    uint64_t a[80];
+    for (unsigned j = 0; j < 4; j++)
+        a[79 - j] = args->target64[j] - iv[j];
+    for (unsigned j = 0; j < known_e; j++) {
+        unsigned t = 79 - j;
+        uint64_t e = args->target64[4 + j] - iv[4 + j];
+        a[t - 4] = e - (a[t] - sha512_t2(a[t - 1], a[t - 2], a[t - 3]));
+    }
+    return a[80 - 4 - known_e];
 }
 
 /* hc_mb_filter_key_fn: the low half of the early-rejection word, the same
@@ -86,10 +107,11 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
     for (; u < end; u += (size_t)VL64 * SHA_INTERLEAVE) {
         if (*count + VL64 * SHA_INTERLEAVE > cap)
             return u;
-        V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][77];
+        V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][75];
         SHA_MESSAGE(SHA_INTERLEAVE, V64_LOAD, tab64_lo, tab64_hi, VL64)
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) for (int j = 0; j < 8; j++) s[k][j] = V64_SET1(iv[j]);
-        MB_ROLLED for (unsigned t = 16; t < 77; t++)
+        const unsigned last_w = sha384 ? 74 : 72;
+        MB_ROLLED for (unsigned t = 16; t <= last_w; t++)
         {
             MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =
                 (SHA512_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA512_SSIG0(w[k][t - 15]) + w[k][t - 16]);
@@ -100,16 +122,16 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
             SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3)
             SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7)
         }
-        SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3) /* steps 72..75 */
+        /* Step 72 (to 74 for SHA-384): its a is the word compared
+         * (sha512_expected), T1 + T2 in H's slot. */
         V64 last[SHA_INTERLEAVE];
+        SHA512_STEP(0)
         if (sha384) {
-            /* SHA-384 has no word 7: compare word 3, d = the a of step 76. */
-            SHA512_STEP(4)
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 4)];
+            SHA512_STEP(1)
+            SHA512_STEP(2)
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 2)];
         } else {
-            /* The last SHA-512 word is h = the e of step 76: T1 only. */
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] =
-                s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA512_BSIG1, SHA512_K, V64_SEL);
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 0)];
         }
         /* filter mode: sha512_filter_key's low halves */
         MB_REPORT_WORDS64(last, SHA_INTERLEAVE, want, 0);
