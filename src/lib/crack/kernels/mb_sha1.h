@@ -138,28 +138,29 @@ MB_INLINE V sha1_terms(V c, V x, uint32_t mask)
     return have ? acc ^ pending : acc;
 }
 
-/* W[t] + K of step t for the lane whose varying bits (of word J) are x:
- * the constant words' expansion cw and cwk = cw + K (the same in every
- * lane), and the terms in x (mb_sha1_masks.h). A message word other than J
- * and a schedule word no term reaches are constants; word J itself is
- * cw[J] + x (its varying bits are zero in cw). */
-MB_INLINE V sha1_wk(unsigned t, unsigned J, const uint32_t *cw, const uint32_t *cwk, V x)
+/* W[t] + K of step t for the lane whose varying bits are x_hi (of word J)
+ * and x_lo (of word J - 1, when TWO): the constant words' expansion cw and
+ * cwk = cw + K (the same in every lane), and the terms in x_hi and x_lo
+ * (mb_sha1_masks.h). A message word that does not vary and a schedule word
+ * no term reaches are constants; a varying message word itself is its
+ * constant bits plus the varying ones (which are zero in cw). */
+MB_INLINE V sha1_wk(unsigned t, unsigned J, bool TWO, const uint32_t *cw, const uint32_t *cwk, V x_hi, V x_lo)
 {
-    uint32_t mask = sha1_masks[J][t];
-    if (mask == 0)
+    uint32_t hi = sha1_masks[J][t], lo = TWO ? sha1_masks[J - 1][t] : 0;
+    if ((hi | lo) == 0)
         return V_SET1(cwk[t]);
     if (t < 16)
-        return V_SET1(cwk[t]) + x;
-    return sha1_terms(V_SET1(cw[t]), x, mask) + V_SET1(sha1_k(t));
+        return V_SET1(cwk[t]) + (hi ? x_hi : x_lo);
+    return sha1_terms(sha1_terms(V_SET1(cw[t]), x_hi, hi), x_lo, lo) + V_SET1(sha1_k(t));
 }
 
 /* One step of the specialised kernel: as SHA1_STEP, with W[t] + K from
- * sha1_wk, and only from step J on (the steps before it read constant
- * words: done once per call, in sha1_one_word). */
+ * sha1_wk, and only from the first varying word on (the steps before it
+ * read constant words: done once per call, in sha1_few_words). */
 #define SHA1_STEP_ONE(t, FN)                                                                \
-    if ((t) >= J) {                                                                        \
+    if ((t) >= first) {                                                                    \
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) {                               \
-            V e_ = s[k][SHA1_SLOT(4, t)] + sha1_wk(t, J, cw, cwk, x[k]);                   \
+            V e_ = s[k][SHA1_SLOT(4, t)] + sha1_wk(t, J, TWO, cw, cwk, x[k], x_lo[k]);     \
             e_ = e_ + FN(s[k][SHA1_SLOT(1, t)], s[k][SHA1_SLOT(2, t)], s[k][SHA1_SLOT(3, t)]); \
             s[k][SHA1_SLOT(4, t)] = e_ + V_ROL(s[k][SHA1_SLOT(0, t)], 5);                  \
             s[k][SHA1_SLOT(1, t)] = V_ROL(s[k][SHA1_SLOT(1, t)], 30);                      \
@@ -181,23 +182,24 @@ static inline uint32_t sha1_rol(uint32_t x, unsigned n)
     return (x << n) | (x >> (32 - n));
 }
 
-/* Only word J varies (a message's last characters wholly inside one word):
- * the schedule of each lane is the constant words' expansion, computed
- * once per call, XOR a few rotations of the varying bits (Steube's
- * observation, tools/sha1_masks.py), and the steps before J run once per
- * call on scalars. */
-MB_INLINE size_t sha1_one_word(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                               unsigned *count, const unsigned J)
+/* Word J varies, and word J - 1 when TWO (J < 8: messages of up to 32
+ * bytes): the schedule of each lane is the constant words' expansion,
+ * computed once per call, XOR a few rotations of the varying bits
+ * (Steube's observation, tools/sha1_masks.py), and the steps before the
+ * first varying word run once per call on scalars. */
+MB_INLINE size_t sha1_few_words(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                                unsigned *count, const unsigned J, const bool TWO)
 {
+    const unsigned first = TWO ? J - 1 : J;
     static const uint32_t iv[5] = {0x67452301u, 0xefcdab89u, 0x98badcfeu, 0x10325476u, 0xc3d2e1f0u};
     uint32_t cw[80], cwk[80];
     for (unsigned t = 0; t < 80; t++) {
         cw[t] = t < 16 ? args->w[t] : sha1_rol(cw[t - 3] ^ cw[t - 8] ^ cw[t - 14] ^ cw[t - 16], 1);
         cwk[t] = cw[t] + sha1_k(t);
     }
-    /* a..e after the steps before J */
+    /* a..e after the steps before the first varying word */
     uint32_t v[5] = {iv[0], iv[1], iv[2], iv[3], iv[4]};
-    for (unsigned t = 0; t < J; t++) {
+    for (unsigned t = 0; t < first; t++) {
         uint32_t n = sha1_rol(v[0], 5) + sha1_f(t, v[1], v[2], v[3]) + v[4] + cwk[t];
         v[4] = v[3];
         v[3] = v[2];
@@ -210,12 +212,13 @@ MB_INLINE size_t sha1_one_word(const hc_mb_args *args, size_t u, size_t end, uin
     for (; u < end; u += (size_t)VL * SHA_INTERLEAVE) {
         if (*count + VL * SHA_INTERLEAVE > cap)
             return u;
-        V s[SHA_INTERLEAVE][5], x[SHA_INTERLEAVE];
+        V s[SHA_INTERLEAVE][5], x[SHA_INTERLEAVE], x_lo[SHA_INTERLEAVE];
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++)
         {
             x[k] = V_LOAD(args->tab_hi + u + (size_t)k * VL);
-            for (unsigned slot = 0; slot < 5; slot++) /* slot SHA1_SLOT(j, J) holds v[j] */
-                s[k][slot] = V_SET1(v[(slot + J) % 5]);
+            x_lo[k] = TWO ? V_LOAD(args->tab_lo + u + (size_t)k * VL) : x[k];
+            for (unsigned slot = 0; slot < 5; slot++) /* slot SHA1_SLOT(j, first) holds v[j] */
+                s[k][slot] = V_SET1(v[(slot + first) % 5]);
         }
         SHA1_STEP_ONE(0, SHA1_CH) SHA1_STEP_ONE(1, SHA1_CH) SHA1_STEP_ONE(2, SHA1_CH)
         SHA1_STEP_ONE(3, SHA1_CH) SHA1_STEP_ONE(4, SHA1_CH) SHA1_STEP_ONE(5, SHA1_CH)
@@ -250,26 +253,25 @@ MB_INLINE size_t sha1_one_word(const hc_mb_args *args, size_t u, size_t end, uin
     return end;
 }
 
-MB_VARIANT(sha1_word0, sha1_one_word, 0)
-MB_VARIANT(sha1_word1, sha1_one_word, 1)
-MB_VARIANT(sha1_word2, sha1_one_word, 2)
-MB_VARIANT(sha1_word3, sha1_one_word, 3)
-MB_VARIANT(sha1_word4, sha1_one_word, 4)
-MB_VARIANT(sha1_word5, sha1_one_word, 5)
-MB_VARIANT(sha1_word6, sha1_one_word, 6)
-MB_VARIANT(sha1_word7, sha1_one_word, 7)
+MB_VARIANT(sha1_0, sha1_few_words, 0, false)
+MB_VARIANT(sha1_1, sha1_few_words, 1, false) MB_VARIANT(sha1_1t, sha1_few_words, 1, true)
+MB_VARIANT(sha1_2, sha1_few_words, 2, false) MB_VARIANT(sha1_2t, sha1_few_words, 2, true)
+MB_VARIANT(sha1_3, sha1_few_words, 3, false) MB_VARIANT(sha1_3t, sha1_few_words, 3, true)
+MB_VARIANT(sha1_4, sha1_few_words, 4, false) MB_VARIANT(sha1_4t, sha1_few_words, 4, true)
+MB_VARIANT(sha1_5, sha1_few_words, 5, false) MB_VARIANT(sha1_5t, sha1_few_words, 5, true)
+MB_VARIANT(sha1_6, sha1_few_words, 6, false) MB_VARIANT(sha1_6t, sha1_few_words, 6, true)
+MB_VARIANT(sha1_7, sha1_few_words, 7, false) MB_VARIANT(sha1_7t, sha1_few_words, 7, true)
 
-/* The family's kernel: the specialised variant where one word varies and
- * it is one of words 0..7 (messages of up to 32 bytes), else every step
- * at run time. */
+/* The family's kernel: the specialised variant for varying words in 0..7
+ * (messages of up to 32 bytes), else every step at run time. */
 static inline size_t sha1_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                                  unsigned *count)
 {
-    static hc_mb_kernel_fn *const one_word[8] = {sha1_word0, sha1_word1, sha1_word2, sha1_word3,
-                                                 sha1_word4, sha1_word5, sha1_word6, sha1_word7};
-    if ((args->two && args->word > 0) || args->word >= 8)
-        return sha1_any_words(args, u, end, hits, cap, count);
-    return one_word[args->word](args, u, end, hits, cap, count);
+    static hc_mb_kernel_fn *const variants[16] = {sha1_0, sha1_0,  sha1_1, sha1_1t, sha1_2, sha1_2t,
+                                                  sha1_3, sha1_3t, sha1_4, sha1_4t, sha1_5, sha1_5t,
+                                                  sha1_6, sha1_6t, sha1_7, sha1_7t};
+    unsigned i = args->word * 2 + (args->two && args->word > 0);
+    return (i < 16 ? variants[i] : sha1_any_words)(args, u, end, hits, cap, count);
 }
 
 #endif
