@@ -30,8 +30,9 @@
  * reports the lanes whose key is one of the filter's: a bitmap lookup per
  * lane, then an exact search of the few that pass. The key is the word the
  * kernel compares for one target, found from each target by the family's
- * filter_key (MD5/MD4 undo their last steps per length; SHA-1 and SHA-256
- * compare a digest word less its initial value, the same at every length);
+ * filter_key (MD5/MD4 undo their last steps per length; SHA-1 compares a
+ * digest word less its initial value, SHA-2 a word undone from the whole
+ * digest, the same at every length);
  * or, without filter_key or where it cannot serve, the digest's first word
  * in the row's byte order, the kernel running every step up to it (RIPEMD,
  * HAVAL, BLAKE2s, BLAKE3, EDON-R-256, GOST, Snefru and MD2 compare that
