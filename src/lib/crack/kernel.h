@@ -134,18 +134,21 @@ typedef size_t hc_mb_kernel_fn(const hc_mb_args *args, size_t u, size_t end, uin
  * candidates of any lengths, each already laid out as the algorithm's one
  * padded block, one per lane. Word j of candidate i is
  * words[j * stride + i], in the algorithm's byte order (stride: a multiple
- * of HC_LANES_ALIGN, and the columns readable up to it). A kernel hashes
- * them whole and appends to hits[*count] the index of each candidate whose
- * first digest word, read in the row's byte order (hc_target_key), is
- * `want`, or in filter mode (filter not NULL) one of the filter's keys;
- * hits has room for n. The caller verifies each with the ordinary hasher.
- * Families: MD5, MD4 (and NTLM), SHA-1, SHA-224/256 (mb_lanes.h). */
+ * of HC_LANES_ALIGN, and the columns readable up to it); words64 the same
+ * for the families of 64-bit words. A kernel hashes them whole and appends
+ * to hits[*count] the index of each candidate whose first 4 digest bytes,
+ * read in the row's byte order (hc_target_key), are `want`, or in filter
+ * mode (filter not NULL) one of the filter's keys; hits has room for n.
+ * The caller verifies each with the ordinary hasher. Families: MD5, MD4
+ * (and NTLM), SHA-1, SHA-224/256 (mb_lanes.h), SHA-384/512 (mb_sha512.h,
+ * AVX-512 only, as its brute force). */
 enum { HC_LANES_ALIGN = 32 }; /* the widest step of any level: 16 lanes, two vectors in flight */
 
 typedef struct hc_lanes_args {
     const uint32_t *words;
+    const uint64_t *words64;
     size_t stride;
-    unsigned digest_len;        /* SHA-224 or SHA-256 */
+    unsigned digest_len;        /* SHA-224 or SHA-256, SHA-384 or SHA-512 */
     uint32_t want;
     const hc_mb_filter *filter;
 } hc_lanes_args;
@@ -274,12 +277,15 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
  * `level` that the CPU runs and that beats the one-at-a-time path there
  * (flags as hc_kernel_layout's); false when there is none. Rows whose
  * block is an MD-style one (HC_MB_PAD_MD, the bit length in the last 8
- * bytes, no leading bytes) only. */
+ * or 16 bytes, no leading bytes) of 16 words only. */
+enum { HC_LANES_WORDS = 16 }; /* the words of a block: 16 of 4 or of 8 bytes */
 typedef struct hc_lanes_layout {
     hc_lanes_fn *kernel;
     hc_simd_level level;
     bool big_endian;          /* message words and length are big-endian (SHA) */
-    unsigned max_bytes;       /* longest message of one block: 55 */
+    unsigned word_bytes;      /* 4 (words) or 8 (words64) */
+    unsigned length_bytes;    /* the bit length's field at the block's end: 8, or 16 (SHA-384/512) */
+    unsigned max_bytes;       /* longest message of one block: 55, or 111 (SHA-384/512) */
     unsigned char_width;      /* bytes per candidate character: 2 for UTF-16LE rows */
     uint8_t pad_byte;         /* after the message: 0x80 */
 } hc_lanes_layout;
@@ -311,5 +317,6 @@ hc_lanes_fn hc_lanes_md5_portable, hc_lanes_md5_avx2, hc_lanes_md5_avx512;
 hc_lanes_fn hc_lanes_md4_portable, hc_lanes_md4_avx2, hc_lanes_md4_avx512;
 hc_lanes_fn hc_lanes_sha1_portable, hc_lanes_sha1_avx2, hc_lanes_sha1_avx512;
 hc_lanes_fn hc_lanes_sha256_portable, hc_lanes_sha256_avx2, hc_lanes_sha256_avx512;
+hc_lanes_fn hc_lanes_sha512_avx512;
 
 #endif

@@ -25,6 +25,7 @@
  * (below it the vector code loses to the scalar code of the generic path),
  * and MD2 and Tiger its byte permutes and gathers. */
 #define ENTRIES_AVX512(family) {[HC_SIMD_AVX512] = X86(hc_mb_##family##_avx512)}
+#define LANES_AVX512(family) {[HC_SIMD_AVX512] = X86(hc_lanes_##family##_avx512)}
 
 /* A kernel family's description: every family filters many targets. */
 #define KERNEL(family, ...) const hc_kernel hc_kernel_##family = {.name = #family, .filters = true, __VA_ARGS__}
@@ -40,7 +41,8 @@ KERNEL(sha256, MD_PADDING(4), .big_endian = true, .filter_key = hc_mb_sha256_fil
        .portable_loses_to_sha_ext = true, .entry = ENTRIES_ALL(sha256), .lanes = LANES_ALL(sha256));
 /* SHA-512: a 128-bit length field. */
 KERNEL(sha512, .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 16,
-       .filter_key = X86(hc_mb_sha512_filter_key), .filter_key_fixed = true, .entry = ENTRIES_AVX512(sha512));
+       .filter_key = X86(hc_mb_sha512_filter_key), .filter_key_fixed = true, .entry = ENTRIES_AVX512(sha512),
+       .lanes = LANES_AVX512(sha512));
 /* Filter mode without filter_key: the key is the whole CRC, the digest
  * read most significant byte first (the engine keys the target set so). */
 KERNEL(crc32, .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .entry = ENTRIES_ALL(crc32));
@@ -151,8 +153,9 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
 bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_lanes_layout *layout)
 {
     const hc_kernel *k = alg->kernel;
-    if (k == NULL || k->padding != HC_MB_PAD_MD || k->length_bytes != 8 || k->word_bytes != 4 || k->lead_zeros ||
-        k->length_big_endian || (k->block_bytes && k->block_bytes != alg->block_len) || alg->block_len != 64)
+    if (k == NULL || k->padding != HC_MB_PAD_MD || k->lead_zeros || k->length_big_endian ||
+        k->length_bytes != 2 * k->word_bytes ||
+        (k->block_bytes && k->block_bytes != alg->block_len) || alg->block_len != HC_LANES_WORDS * k->word_bytes)
         return false;
     const int l = serving_level(k, true, level, flags);
     if (l < 0)
@@ -160,7 +163,9 @@ bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flag
     layout->kernel = k->lanes[l];
     layout->level = (hc_simd_level)l;
     layout->big_endian = k->big_endian;
-    layout->max_bytes = max_message(k, 64);
+    layout->word_bytes = k->word_bytes;
+    layout->length_bytes = k->length_bytes;
+    layout->max_bytes = max_message(k, alg->block_len);
     layout->char_width = (alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
     layout->pad_byte = alg->pad_byte ? alg->pad_byte : 0x80;
     return true;

@@ -2,11 +2,11 @@
  * of words that the job's threads take in turn; a thread makes every
  * candidate of its words (the rules, then the mask's candidates by an
  * odometer, the mangled word written once per rule). Where the row has a
- * free-lanes kernel (kernel.h: MD5, MD4/NTLM, SHA-1, SHA-224/256), each
- * candidate that fits one block is laid out as its padded block in a
- * column of the thread's lanes, and a full set of lanes is hashed at once
- * in SIMD lanes; only the kernel's few reports are made again from their
- * word and index and checked with the ordinary hasher. Longer candidates,
+ * free-lanes kernel (kernel.h: MD5, MD4/NTLM, SHA-1, SHA-224/256,
+ * SHA-384/512), each candidate that fits one block is laid out as its
+ * padded block in a column of the thread's lanes, and a full set of lanes
+ * is hashed at once in SIMD lanes; only the kernel's few reports are made
+ * again from their word and index and checked with the ordinary hasher. Longer candidates,
  * and every candidate of the other rows, are hashed one at a time. A
  * hybrid word + mask with a large mask runs each word as a mask in the
  * brute-force engine instead (WORD_AS_MASK_MIN). With one target, the
@@ -29,7 +29,8 @@ enum {
     GROUP_WORDS = 16,        /* words a thread takes at a time */
     POLL_CANDIDATES = 4096,  /* candidates between two cancel polls and progress updates */
     /* Candidates hashed in one free-lanes call: a multiple of
-     * HC_LANES_ALIGN; their columns (16 KiB) stay in the L1 cache. */
+     * HC_LANES_ALIGN; their columns (16 KiB, 32 KiB of 64-bit words) stay
+     * in the L1 cache. */
     LANES = 256,
     /* A hybrid word + mask (-a 6) with at least this many mask candidates
      * runs each word as a mask of its own in the brute-force kernels: they
@@ -141,7 +142,10 @@ size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, 
 /* A thread's candidates waiting for the free-lanes kernel: their blocks in
  * columns (kernel.h), and which word and index of it each is. */
 typedef struct lanes_batch {
-    uint32_t columns[16 * LANES];
+    union {
+        uint32_t w32[HC_LANES_WORDS * LANES];
+        uint64_t w64[HC_LANES_WORDS * LANES]; /* SHA-384/512 */
+    } columns;
     uint32_t hits[LANES];
     size_t word[LANES];
     hc_count k[LANES];
@@ -246,7 +250,7 @@ static bool flush_lanes(worker *w)
     if (b->n == 0)
         return false;
     const hc_lanes_args args = {
-        .words = b->columns, .stride = LANES, .digest_len = s->job->alg->digest_len, .want = s->lanes_want,
+        .words = b->columns.w32, .words64 = b->columns.w64, .stride = LANES, .digest_len = s->job->alg->digest_len, .want = s->lanes_want,
         .filter = s->multi ? &s->set.keys.filter : NULL,
     };
     unsigned reports = 0;
@@ -264,10 +268,41 @@ static bool flush_lanes(worker *w)
     return matched;
 }
 
+/* A message of `bytes` bytes as its padded block of 16 words of `size`
+ * bytes (4 or 8) in a column (col32 or col64, LANES apart): each word read
+ * whole from the message (its buffer is longer than a block), the bytes
+ * past the message masked off and the padding byte put in, with no copy of
+ * the message; then the bit length in the last two words (8 bytes of 4,
+ * or 16 of 8 whose high half is zero), in the words' byte order. */
+static inline __attribute__((always_inline)) void lay_out_block(const uint8_t *msg, size_t bytes, uint8_t pad_byte,
+                                                                bool big_endian, unsigned size, uint32_t *col32,
+                                                                uint64_t *col64)
+{
+    uint64_t word[HC_LANES_WORDS];
+    for (unsigned j = 0; j < HC_LANES_WORDS - 2; j++) {
+        const size_t at = (size_t)size * j;
+        uint64_t v = 0; /* byte i of the word at bits 8i */
+        for (unsigned i = 0; i < size; i++)
+            v |= (uint64_t)msg[at + i] << (8 * i);
+        const uint64_t keep = bytes >= at + size ? UINT64_MAX : bytes > at ? (UINT64_C(1) << (8 * (bytes - at))) - 1 : 0;
+        const uint64_t pad = bytes >= at && bytes < at + size ? (uint64_t)pad_byte << (8 * (bytes - at)) : 0;
+        v = (v & keep) | pad;
+        word[j] = !big_endian ? v : size == 8 ? __builtin_bswap64(v) : __builtin_bswap32((uint32_t)v);
+    }
+    const uint64_t bits = (uint64_t)bytes * 8;
+    const uint64_t high = size == 8 ? 0 : bits >> 32, low = size == 8 ? bits : (uint32_t)bits;
+    word[HC_LANES_WORDS - 2] = big_endian ? high : low;
+    word[HC_LANES_WORDS - 1] = big_endian ? low : high;
+    for (unsigned j = 0; j < HC_LANES_WORDS; j++) {
+        if (size == 8)
+            col64[j * LANES] = word[j];
+        else
+            col32[j * LANES] = (uint32_t)word[j];
+    }
+}
+
 /* Lays w->text (len characters, at most the block's message) out as its
- * padded block in the next column of the lanes: each word read whole from
- * the text (the buffer is longer than a block), the bytes past the message
- * masked off and the padding byte put in, with no copy of the message. */
+ * padded block in the next column of the lanes. */
 static void add_to_lanes(worker *w, size_t word, hc_count k, size_t len)
 {
     const hc_stream *s = w->s;
@@ -279,22 +314,10 @@ static void add_to_lanes(worker *w, size_t word, hc_count k, size_t len)
             w->wide[2 * i] = w->text[i], w->wide[2 * i + 1] = 0;
         msg = w->wide;
     }
-    const size_t bytes = len * s->cw;
-    uint32_t *column = b->columns + b->n;
-    for (unsigned j = 0; j < 14; j++, column += LANES) {
-        const uint8_t *p = msg + 4 * j;
-        /* byte i of the word at bits 8i */
-        uint32_t v = (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
-        const size_t at = 4 * (size_t)j;
-        const uint32_t keep = bytes >= at + 4 ? UINT32_MAX : bytes > at ? (1u << (8 * (bytes - at))) - 1 : 0;
-        const uint32_t pad = bytes >= at && bytes < at + 4 ? (uint32_t)l->pad_byte << (8 * (bytes - at)) : 0;
-        v = (v & keep) | pad;
-        *column = l->big_endian ? __builtin_bswap32(v) : v;
-    }
-    /* the bit length: the last 8 bytes, in the words' byte order (big-endian: high word first) */
-    const uint64_t bits = (uint64_t)bytes * 8;
-    column[0] = l->big_endian ? (uint32_t)(bits >> 32) : (uint32_t)bits;
-    column[LANES] = l->big_endian ? (uint32_t)bits : (uint32_t)(bits >> 32);
+    if (l->word_bytes == 8)
+        lay_out_block(msg, len * s->cw, l->pad_byte, l->big_endian, 8, NULL, b->columns.w64 + b->n);
+    else
+        lay_out_block(msg, len * s->cw, l->pad_byte, l->big_endian, 4, b->columns.w32 + b->n, NULL);
     b->word[b->n] = word;
     b->k[b->n] = k;
     b->n++;
