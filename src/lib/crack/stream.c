@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algos/byteorder.h"
 #include "crack/kernel.h"
 #include "crack/targets.h"
 #include "hc/cpu.h"
@@ -281,9 +282,10 @@ static inline __attribute__((always_inline)) void lay_out_block(const uint8_t *m
     uint64_t word[HC_LANES_WORDS];
     for (unsigned j = 0; j < HC_LANES_WORDS - 2; j++) {
         const size_t at = (size_t)size * j;
-        uint64_t v = 0; /* byte i of the word at bits 8i */
-        for (unsigned i = 0; i < size; i++)
-            v |= (uint64_t)msg[at + i] << (8 * i);
+        /* byte i of the word at bits 8i: one load, none past the message
+         * (those bytes may be still on their way from earlier stores: a
+         * load across them waits) */
+        uint64_t v = at >= bytes ? 0 : size == 8 ? hc_load64_le(msg + at) : hc_load32_le(msg + at);
         const uint64_t keep = bytes >= at + size ? UINT64_MAX : bytes > at ? (UINT64_C(1) << (8 * (bytes - at))) - 1 : 0;
         const uint64_t pad = bytes >= at && bytes < at + size ? (uint64_t)pad_byte << (8 * (bytes - at)) : 0;
         v = (v & keep) | pad;
