@@ -78,7 +78,7 @@
 
 /* The targets' keys (first digest words, or the values the kernel compares
  * with steps undone), for filter mode: a blocked Bloom filter small enough
- * for the L1 cache, then a hash table. */
+ * for the L1 or L2 cache (targets.h), then a hash table. */
 typedef struct hc_mb_filter {
     /* 2^(32 - shift) bits: in word key >> (shift + 5), bits key & 31,
      * (key >> 5) & 31 and (key >> 10) & 31 are set for every key (one load
@@ -97,6 +97,13 @@ typedef struct hc_mb_filter {
 } hc_mb_filter;
 
 #define HC_MB_FILTER_MIX 0x9E3779B1u /* 2^32 / the golden ratio: spreads any bits to the top */
+
+/* A key's three bits in its bitmap word (hc_mb_filter; the vector kernels
+ * test the same ones, mb_filter_mask). */
+static inline uint32_t hc_mb_filter_bits(uint32_t key)
+{
+    return 1u << (key & 31) | 1u << (key >> 5 & 31) | 1u << (key >> 10 & 31);
+}
 
 typedef struct hc_mb_args {
     const uint32_t *w;        /* the block's words (16, HAVAL 32), varying bits zero */
