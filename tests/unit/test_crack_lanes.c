@@ -15,7 +15,8 @@
 #include "hc/stream.h"
 #include "simd.h"
 
-static const char *const rows[] = {"md5", "md4", "ntlm", "sha1", "sha224", "sha256", "sha384", "sha512"};
+static const char *const rows[] = {"md5",    "md4",       "ntlm",      "sha1",      "sha224",   "sha256",
+                                   "sha384", "sha512",    "ripemd128", "ripemd160", "ripemd256", "ripemd320"};
 
 /* The levels with a free-lanes kernel of their own: the 64-bit families
  * (SHA-384/512) AVX-512 only, as their brute force; the others all three. */

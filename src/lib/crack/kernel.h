@@ -148,14 +148,14 @@ typedef size_t hc_mb_kernel_fn(const hc_mb_args *args, size_t u, size_t end, uin
  * mode (filter not NULL) one of the filter's keys; hits has room for n.
  * The caller verifies each with the ordinary hasher. Families: MD5, MD4
  * (and NTLM), SHA-1, SHA-224/256 (mb_lanes.h), SHA-384/512 (mb_sha512.h,
- * AVX-512 only, as its brute force). */
+ * AVX-512 only, as its brute force), RIPEMD (mb_ripemd.h). */
 enum { HC_LANES_ALIGN = 32 }; /* the widest step of any level: 16 lanes, two vectors in flight */
 
 typedef struct hc_lanes_args {
     const uint32_t *words;
     const uint64_t *words64;
     size_t stride;
-    unsigned digest_len;        /* SHA-224 or SHA-256, SHA-384 or SHA-512 */
+    unsigned digest_len;        /* which member of the family (SHA-224 or SHA-256, ...) */
     uint32_t want;
     const hc_mb_filter *filter;
 } hc_lanes_args;
@@ -325,5 +325,6 @@ hc_lanes_fn hc_lanes_md4_portable, hc_lanes_md4_avx2, hc_lanes_md4_avx512;
 hc_lanes_fn hc_lanes_sha1_portable, hc_lanes_sha1_avx2, hc_lanes_sha1_avx512;
 hc_lanes_fn hc_lanes_sha256_portable, hc_lanes_sha256_avx2, hc_lanes_sha256_avx512;
 hc_lanes_fn hc_lanes_sha512_avx512;
+hc_lanes_fn hc_lanes_ripemd_portable, hc_lanes_ripemd_avx2, hc_lanes_ripemd_avx512;
 
 #endif

@@ -47,7 +47,7 @@ KERNEL(sha512, .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .le
  * read most significant byte first (the engine keys the target set so). */
 KERNEL(crc32, .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .entry = ENTRIES_ALL(crc32));
 KERNEL(keccak, .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak));
-KERNEL(ripemd, MD_PADDING(4), .entry = ENTRIES_ALL(ripemd));
+KERNEL(ripemd, MD_PADDING(4), .entry = ENTRIES_ALL(ripemd), .lanes = LANES_ALL(ripemd));
 KERNEL(haval, .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .entry = ENTRIES_ALL(haval));
 KERNEL(blake2s, .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake2s));
 KERNEL(blake3, .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake3));
