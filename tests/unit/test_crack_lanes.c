@@ -15,14 +15,17 @@
 #include "hc/stream.h"
 #include "simd.h"
 
-static const char *const rows[] = {"md5",    "md4",       "ntlm",      "sha1",      "sha224",   "sha256",
-                                   "sha384", "sha512",    "ripemd128", "ripemd160", "ripemd256", "ripemd320"};
+static const char *const rows[] = {"md5",       "md4",        "ntlm",       "sha1",       "sha224",     "sha256",
+                                   "sha384",    "sha512",     "ripemd128",  "ripemd160",  "ripemd256",  "ripemd320",
+                                   "sha-3-224", "sha-3-256",  "sha-3-384",  "sha-3-512",  "sha-3k-224", "sha-3k-256",
+                                   "sha-3k-384", "sha-3k-512"};
 
 /* The levels with a free-lanes kernel of their own: the 64-bit families
- * (SHA-384/512) AVX-512 only, as their brute force; the others all three. */
+ * (SHA-384/512, SHA-3, Keccak) AVX-512 only, as their brute force; the
+ * others all three. */
 static unsigned lanes_levels(const hc_algorithm *alg, hc_simd_level top)
 {
-    if (alg->block_len == 128)
+    if (alg->kernel->word_bytes == 8)
         return top >= HC_SIMD_AVX512;
     return 1u + (top >= HC_SIMD_AVX2) + (top >= HC_SIMD_AVX512);
 }
@@ -34,25 +37,31 @@ static uint32_t key_of(const hc_lanes_layout *l, const uint8_t *digest)
                          : (uint32_t)digest[3] << 24 | (uint32_t)digest[2] << 16 | (uint32_t)digest[1] << 8 | digest[0];
 }
 
-enum { MAX_LANES = 45, STRIDE = 64 }; /* 45: no multiple of 4, 8 or 16, over two AVX-512 steps of 32 */
-enum { MAX_BLOCK = 128 };
+enum { MAX_LANES = 61, STRIDE = 64 }; /* 61: no multiple of 4, 8 or 16, over two AVX-512 steps of 32, room for
+                                       * both sides of every word boundary of a 144-byte block */
+enum { MAX_BLOCK = 144, MAX_WORDS = 18 }; /* SHA3-224's rate */
 
-/* Candidate `lane` (len characters) as its padded block (MD-style: the
- * padding byte, zeros, the bit length in the last length_bytes) in the
- * lane's column of 16 words (columns, or columns64 for 8-byte words). */
+/* Candidate `lane` (len characters) as its padded block in the lane's
+ * column of block_words words (columns, or columns64 for 8-byte words):
+ * MD-style, the padding byte, zeros and the bit length in the last 8 bytes
+ * (SHA-384/512: 16, FIPS 180-4 §5.1.2); a sponge's rate, the domain byte,
+ * zeros and 0x80 in its last byte (FIPS 202 §5.1, B.2). */
 static void lay_out(const hc_lanes_layout *l, const uint8_t *text, size_t len, size_t lane, uint32_t *columns,
                     uint64_t *columns64)
 {
     uint8_t block[MAX_BLOCK] = {0};
-    const unsigned block_len = 16 * l->word_bytes;
+    const unsigned block_len = l->block_words * l->word_bytes;
     const size_t bytes = len * l->char_width;
     for (size_t i = 0; i < len; i++)
         block[i * l->char_width] = text[i];
     block[bytes] = l->pad_byte;
     const uint64_t bits = (uint64_t)bytes * 8;
-    for (unsigned i = 0; i < 8; i++)
-        block[l->big_endian ? block_len - 1 - i : block_len - l->length_bytes + i] = (uint8_t)(bits >> (8 * i));
-    for (unsigned j = 0; j < 16; j++) {
+    const unsigned length_bytes = block_len == 128 ? 16 : 8;
+    for (unsigned i = 0; l->padding == HC_MB_PAD_MD && i < 8; i++)
+        block[l->big_endian ? block_len - 1 - i : block_len - length_bytes + i] = (uint8_t)(bits >> (8 * i));
+    if (l->padding == HC_MB_PAD_KECCAK)
+        block[block_len - 1] |= 0x80;
+    for (unsigned j = 0; j < l->block_words; j++) {
         uint64_t word = 0;
         for (unsigned i = 0; i < l->word_bytes; i++) {
             const unsigned shift = 8 * (l->big_endian ? l->word_bytes - 1 - i : i);
@@ -85,10 +94,10 @@ static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_
     const size_t longest = l->max_bytes / l->char_width;
     uint8_t text[MAX_LANES][MAX_BLOCK], digest[MAX_LANES][HC_MAX_DIGEST_LEN];
     size_t len[MAX_LANES];
-    uint32_t columns[16 * STRIDE];
-    uint64_t columns64[16 * STRIDE];
+    uint32_t columns[MAX_WORDS * STRIDE];
+    uint64_t columns64[MAX_WORDS * STRIDE];
     /* the lanes past n hold whatever: never reported */
-    for (size_t i = 0; i < 16 * STRIDE; i++)
+    for (size_t i = 0; i < MAX_WORDS * STRIDE; i++)
         columns[i] = (uint32_t)rng(), columns64[i] = (uint64_t)rng() << 32 | (uint32_t)rng();
     for (size_t i = 0; i < n; i++) {
         len[i] = lane_length(l, i, n, longest);
@@ -97,7 +106,8 @@ static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_
         lay_out(l, text[i], len[i], i, columns, columns64);
         text_digest(alg, text[i], len[i], digest[i]);
     }
-    hc_lanes_args args = {.words = columns, .words64 = columns64, .stride = STRIDE, .digest_len = alg->digest_len};
+    hc_lanes_args args = {.words = columns, .words64 = columns64, .stride = STRIDE, .block_words = l->block_words,
+                          .digest_len = alg->digest_len};
     uint32_t hits[STRIDE];
     for (size_t t = 0; t < n; t++) {
         args.want = key_of(l, digest[t]);
@@ -149,8 +159,11 @@ static void test_kernels(void)
             if (!hc_kernel_lanes(alg, (hc_simd_level)level, HC_KERNEL_ANY_ENTRY, &l) || (int)l.level != level)
                 continue;
             levels++;
-            /* FIPS 180-4 §5.1: 0x80 and a 64-bit (SHA-384/512: 128-bit) length after the message */
-            const unsigned longest = alg->block_len == 128 ? 111 : 55;
+            /* FIPS 180-4 §5.1: 0x80 and a 64-bit (SHA-384/512: 128-bit) length after the message;
+             * FIPS 202 §5.1: at least one byte of padding in the rate */
+            const unsigned longest = l.padding == HC_MB_PAD_KECCAK ? alg->block_len - 1u
+                                     : alg->block_len == 128   ? 111u
+                                                               : 55u;
             CHECK(l.max_bytes == longest && l.char_width == ((alg->flags & HC_ALG_TEXT_UTF16LE) ? 2u : 1u));
             const size_t sizes[] = {1, 3, 7, 16, 33, MAX_LANES};
             for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
@@ -182,8 +195,8 @@ static hc_crack_result search(const hc_crack_job *job, const hc_stream_attack *a
 
 /* The stream search with rules ':' and '$1' over 300 words, at a level:
  * the answer 'word137' + '1' is candidate 275, in the middle of a thread's
- * second set of 256 lanes; a 120-byte word (over any block's 55 or 111
- * bytes) is hashed one at a time; then
+ * second set of 256 lanes; a 150-byte word (over any block's 55, 111 or
+ * rate - 1 bytes) is hashed one at a time; then
  * both at once as many targets. */
 static void stream_at(const hc_algorithm *alg, hc_simd_level level)
 {
@@ -193,7 +206,7 @@ static void stream_at(const hc_algorithm *alg, hc_simd_level level)
     size_t error_offset;
     CHECK(hc_rules_add(&rules, ":", 1, &error_offset) == HC_OK && hc_rules_add(&rules, "$1", 2, &error_offset) == HC_OK);
     const hc_stream_attack attack = {.rules = &rules};
-    enum { WORDS = 300, ANSWER = 137, LONG = 200, LONG_LEN = 120 };
+    enum { WORDS = 300, ANSWER = 137, LONG = 200, LONG_LEN = 150 };
     static uint8_t bytes[WORDS * LONG_LEN];
     size_t offset[WORDS + 1] = {0};
     for (size_t i = 0; i < WORDS; i++) {

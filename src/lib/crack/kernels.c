@@ -46,7 +46,8 @@ KERNEL(sha512, .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .le
 /* Filter mode without filter_key: the key is the whole CRC, the digest
  * read most significant byte first (the engine keys the target set so). */
 KERNEL(crc32, .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .entry = ENTRIES_ALL(crc32));
-KERNEL(keccak, .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak));
+KERNEL(keccak, .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak),
+       .lanes = LANES_AVX512(keccak));
 KERNEL(ripemd, MD_PADDING(4), .entry = ENTRIES_ALL(ripemd), .lanes = LANES_ALL(ripemd));
 KERNEL(haval, .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .entry = ENTRIES_ALL(haval));
 KERNEL(blake2s, .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake2s));
@@ -153,18 +154,23 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
 bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_lanes_layout *layout)
 {
     const hc_kernel *k = alg->kernel;
-    if (k == NULL || k->padding != HC_MB_PAD_MD || k->lead_zeros || k->length_big_endian ||
-        k->length_bytes != 2 * k->word_bytes ||
-        (k->block_bytes && k->block_bytes != alg->block_len) || alg->block_len != HC_LANES_WORDS * k->word_bytes)
+    if (k == NULL || k->lead_zeros || (k->block_bytes && k->block_bytes != alg->block_len))
+        return false;
+    const bool md = k->padding == HC_MB_PAD_MD && !k->length_big_endian && k->length_bytes == 2 * k->word_bytes &&
+                    alg->block_len == 16 * k->word_bytes;
+    const bool sponge = k->padding == HC_MB_PAD_KECCAK && !k->big_endian && k->word_bytes == 8 &&
+                        alg->block_len <= HC_LANES_MAX_WORDS * 8;
+    if (!md && !sponge)
         return false;
     const int l = serving_level(k, true, level, flags);
     if (l < 0)
         return false;
     layout->kernel = k->lanes[l];
     layout->level = (hc_simd_level)l;
+    layout->padding = k->padding;
     layout->big_endian = k->big_endian;
     layout->word_bytes = k->word_bytes;
-    layout->length_bytes = k->length_bytes;
+    layout->block_words = alg->block_len / k->word_bytes;
     layout->max_bytes = max_message(k, alg->block_len);
     layout->char_width = (alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
     layout->pad_byte = alg->pad_byte ? alg->pad_byte : 0x80;
