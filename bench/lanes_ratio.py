@@ -23,7 +23,7 @@ SPEED = re.compile(r"Speed: ([\d ]+) attempts/second")
 # Digest lengths in hex digits of the rows measured: the target is zeros,
 # a digest nothing hashes to.
 HEX_DIGITS = {"md5": 32, "md4": 32, "ntlm": 32, "sha1": 40, "sha224": 56, "sha256": 64, "sha384": 96, "sha512": 128,
-              "ripemd128": 32, "ripemd160": 40, "ripemd256": 64, "ripemd320": 80}
+              "ripemd128": 32, "ripemd160": 40, "ripemd256": 64, "ripemd320": 80, "sha-3-256": 64, "sha-3-512": 128}
 
 
 def speed(cmd):
