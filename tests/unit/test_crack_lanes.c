@@ -18,7 +18,8 @@
 static const char *const rows[] = {"md5",       "md4",        "ntlm",       "sha1",       "sha224",     "sha256",
                                    "sha384",    "sha512",     "ripemd128",  "ripemd160",  "ripemd256",  "ripemd320",
                                    "sha-3-224", "sha-3-256",  "sha-3-384",  "sha-3-512",  "sha-3k-224", "sha-3k-256",
-                                   "sha-3k-384", "sha-3k-512"};
+                                   "sha-3k-384", "sha-3k-512", "haval-128-3", "haval-160-4", "haval-192-5",
+                                   "haval-224-3", "haval-256-4", "haval-256-5"};
 
 /* The levels with a free-lanes kernel of their own: the 64-bit families
  * (SHA-384/512, SHA-3, Keccak) AVX-512 only, as their brute force; the
@@ -39,15 +40,16 @@ static uint32_t key_of(const hc_lanes_layout *l, const uint8_t *digest)
 
 enum { MAX_LANES = 61, STRIDE = 64 }; /* 61: no multiple of 4, 8 or 16, over two AVX-512 steps of 32, room for
                                        * both sides of every word boundary of a 144-byte block */
-enum { MAX_BLOCK = 144, MAX_WORDS = 18 }; /* SHA3-224's rate */
+enum { MAX_BLOCK = 144, MAX_WORDS = 32 }; /* SHA3-224's rate; HAVAL's 32 words */
 
 /* Candidate `lane` (len characters) as its padded block in the lane's
  * column of block_words words (columns, or columns64 for 8-byte words):
  * MD-style, the padding byte, zeros and the bit length in the last 8 bytes
- * (SHA-384/512: 16, FIPS 180-4 §5.1.2); a sponge's rate, the domain byte,
+ * (SHA-384/512: 16, FIPS 180-4 §5.1.2; HAVAL: 0x01, and before the length
+ * VERSION 1, PASS and FPTLEN, HAVAL §4); a sponge's rate, the domain byte,
  * zeros and 0x80 in its last byte (FIPS 202 §5.1, B.2). */
-static void lay_out(const hc_lanes_layout *l, const uint8_t *text, size_t len, size_t lane, uint32_t *columns,
-                    uint64_t *columns64)
+static void lay_out(const hc_algorithm *alg, const hc_lanes_layout *l, const uint8_t *text, size_t len, size_t lane,
+                    uint32_t *columns, uint64_t *columns64)
 {
     uint8_t block[MAX_BLOCK] = {0};
     const unsigned block_len = l->block_words * l->word_bytes;
@@ -56,9 +58,14 @@ static void lay_out(const hc_lanes_layout *l, const uint8_t *text, size_t len, s
         block[i * l->char_width] = text[i];
     block[bytes] = l->pad_byte;
     const uint64_t bits = (uint64_t)bytes * 8;
-    const unsigned length_bytes = block_len == 128 ? 16 : 8;
-    for (unsigned i = 0; l->padding == HC_MB_PAD_MD && i < 8; i++)
+    const unsigned length_bytes = l->padding == HC_MB_PAD_MD && block_len == 128 ? 16 : 8;
+    for (unsigned i = 0; l->padding != HC_MB_PAD_KECCAK && i < 8; i++)
         block[l->big_endian ? block_len - 1 - i : block_len - length_bytes + i] = (uint8_t)(bits >> (8 * i));
+    if (l->padding == HC_MB_PAD_HAVAL) {
+        const unsigned fingerprint_bits = alg->digest_len * 8;
+        block[block_len - 10] = (uint8_t)((fingerprint_bits & 3) << 6 | alg->passes << 3 | 1);
+        block[block_len - 9] = (uint8_t)(fingerprint_bits >> 2);
+    }
     if (l->padding == HC_MB_PAD_KECCAK)
         block[block_len - 1] |= 0x80;
     for (unsigned j = 0; j < l->block_words; j++) {
@@ -103,11 +110,11 @@ static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_
         len[i] = lane_length(l, i, n, longest);
         for (size_t c = 0; c < len[i]; c++)
             text[i][c] = (uint8_t)rng();
-        lay_out(l, text[i], len[i], i, columns, columns64);
+        lay_out(alg, l, text[i], len[i], i, columns, columns64);
         text_digest(alg, text[i], len[i], digest[i]);
     }
     hc_lanes_args args = {.words = columns, .words64 = columns64, .stride = STRIDE, .block_words = l->block_words,
-                          .digest_len = alg->digest_len};
+                          .passes = alg->passes, .digest_len = alg->digest_len};
     uint32_t hits[STRIDE];
     for (size_t t = 0; t < n; t++) {
         args.want = key_of(l, digest[t]);
@@ -162,6 +169,7 @@ static void test_kernels(void)
             /* FIPS 180-4 §5.1: 0x80 and a 64-bit (SHA-384/512: 128-bit) length after the message;
              * FIPS 202 §5.1: at least one byte of padding in the rate */
             const unsigned longest = l.padding == HC_MB_PAD_KECCAK ? alg->block_len - 1u
+                                     : l.padding == HC_MB_PAD_HAVAL ? 117u /* 0x01 and 10 bytes of tail */
                                      : alg->block_len == 128   ? 111u
                                                                : 55u;
             CHECK(l.max_bytes == longest && l.char_width == ((alg->flags & HC_ALG_TEXT_UTF16LE) ? 2u : 1u));

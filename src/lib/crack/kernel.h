@@ -148,8 +148,8 @@ typedef size_t hc_mb_kernel_fn(const hc_mb_args *args, size_t u, size_t end, uin
  * mode (filter not NULL) one of the filter's keys; hits has room for n.
  * The caller verifies each with the ordinary hasher. Families: MD5, MD4
  * (and NTLM), SHA-1, SHA-224/256 (mb_lanes.h), SHA-384/512 (mb_sha512.h,
- * AVX-512 only, as its brute force), RIPEMD (mb_ripemd.h), SHA-3 and
- * Keccak (mb_keccak.h, AVX-512 only). */
+ * AVX-512 only, as its brute force), RIPEMD (mb_ripemd.h), HAVAL
+ * (mb_haval.h), SHA-3 and Keccak (mb_keccak.h, AVX-512 only). */
 enum { HC_LANES_ALIGN = 32 }; /* the widest step of any level: 16 lanes, two vectors in flight */
 
 typedef struct hc_lanes_args {
@@ -157,6 +157,7 @@ typedef struct hc_lanes_args {
     const uint64_t *words64;
     size_t stride;
     unsigned block_words;       /* the words of a block (SHA-3, Keccak: the rate's) */
+    unsigned passes;            /* HAVAL's */
     unsigned digest_len;        /* which member of the family (SHA-224 or SHA-256, ...) */
     uint32_t want;
     const hc_mb_filter *filter;
@@ -286,17 +287,21 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
  * `level` that the CPU runs and that beats the one-at-a-time path there
  * (flags as hc_kernel_layout's); false when there is none. Rows whose
  * block is an MD-style one of 16 words (HC_MB_PAD_MD, the bit length in
- * its last two words, no leading bytes) or a sponge's rate (HC_MB_PAD_KECCAK)
- * only. */
-enum { HC_LANES_MAX_WORDS = 18 }; /* the most words of a block: SHA3-224's rate, 144 bytes */
+ * its last two words, no leading bytes), HAVAL's (HC_MB_PAD_HAVAL: the
+ * same, and its tail before the length) or a sponge's rate
+ * (HC_MB_PAD_KECCAK) only. */
+enum { HC_LANES_MAX_BLOCK = 144 }; /* the longest block in bytes: SHA3-224's rate */
 typedef struct hc_lanes_layout {
     hc_lanes_fn *kernel;
     hc_simd_level level;
-    hc_mb_padding padding;    /* HC_MB_PAD_MD or HC_MB_PAD_KECCAK */
+    hc_mb_padding padding;    /* HC_MB_PAD_MD, HC_MB_PAD_HAVAL or HC_MB_PAD_KECCAK */
     bool big_endian;          /* message words and length are big-endian (SHA) */
     unsigned word_bytes;      /* 4 (words) or 8 (words64) */
-    unsigned block_words;     /* 16, or the rate's (SHA-3, Keccak) */
-    unsigned max_bytes;       /* longest message of one block: 55, 111 (SHA-384/512), the rate - 1 */
+    unsigned block_words;     /* 16, 32 (HAVAL), or the rate's (SHA-3, Keccak) */
+    /* OR'd into the word before the length: HAVAL's VERSION, PASS and
+     * FPTLEN in its last two bytes (0 for the others) */
+    uint32_t tail;
+    unsigned max_bytes;       /* longest message of one block: 55, 111 (SHA-384/512), 117 (HAVAL), the rate - 1 */
     unsigned char_width;      /* bytes per candidate character: 2 for UTF-16LE rows */
     uint8_t pad_byte;         /* after the message: 0x80, or the sponge's domain byte */
 } hc_lanes_layout;
@@ -330,5 +335,6 @@ hc_lanes_fn hc_lanes_sha1_portable, hc_lanes_sha1_avx2, hc_lanes_sha1_avx512;
 hc_lanes_fn hc_lanes_sha256_portable, hc_lanes_sha256_avx2, hc_lanes_sha256_avx512;
 hc_lanes_fn hc_lanes_sha512_avx512, hc_lanes_keccak_avx512;
 hc_lanes_fn hc_lanes_ripemd_portable, hc_lanes_ripemd_avx2, hc_lanes_ripemd_avx512;
+hc_lanes_fn hc_lanes_haval_portable, hc_lanes_haval_avx2, hc_lanes_haval_avx512;
 
 #endif

@@ -49,7 +49,7 @@ KERNEL(crc32, .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .entry = ENTRIES_ALL(
 KERNEL(keccak, .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak),
        .lanes = LANES_AVX512(keccak));
 KERNEL(ripemd, MD_PADDING(4), .entry = ENTRIES_ALL(ripemd), .lanes = LANES_ALL(ripemd));
-KERNEL(haval, .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .entry = ENTRIES_ALL(haval));
+KERNEL(haval, .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .entry = ENTRIES_ALL(haval), .lanes = LANES_ALL(haval));
 KERNEL(blake2s, .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake2s));
 KERNEL(blake3, .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake3));
 KERNEL(blake2b, .word_bytes = 8, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_AVX512(blake2b));
@@ -158,9 +158,10 @@ bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flag
         return false;
     const bool md = k->padding == HC_MB_PAD_MD && !k->length_big_endian && k->length_bytes == 2 * k->word_bytes &&
                     alg->block_len == 16 * k->word_bytes;
+    const bool haval = k->padding == HC_MB_PAD_HAVAL && k->word_bytes == 4 && alg->block_len <= HC_LANES_MAX_BLOCK;
     const bool sponge = k->padding == HC_MB_PAD_KECCAK && !k->big_endian && k->word_bytes == 8 &&
-                        alg->block_len <= HC_LANES_MAX_WORDS * 8;
-    if (!md && !sponge)
+                        alg->block_len <= HC_LANES_MAX_BLOCK;
+    if (!md && !haval && !sponge)
         return false;
     const int l = serving_level(k, true, level, flags);
     if (l < 0)
@@ -173,6 +174,10 @@ bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flag
     layout->block_words = alg->block_len / k->word_bytes;
     layout->max_bytes = max_message(k, alg->block_len);
     layout->char_width = (alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
-    layout->pad_byte = alg->pad_byte ? alg->pad_byte : 0x80;
+    layout->pad_byte = haval ? 0x01 : alg->pad_byte ? alg->pad_byte : 0x80;
+    /* HAVAL §4: VERSION 1, PASS and FPTLEN (bits) in the two bytes before the length */
+    const unsigned fingerprint_bits = alg->digest_len * 8;
+    layout->tail = haval ? ((fingerprint_bits & 0x3) << 6 | (alg->passes & 0x7) << 3 | 1) << 16 | (fingerprint_bits >> 2) << 24
+                         : 0;
     return true;
 }

@@ -2,7 +2,7 @@
  * of words that the job's threads take in turn; a thread makes every
  * candidate of its words (the rules, then the mask's candidates by an
  * odometer, the mangled word written once per rule). Where the row has a
- * free-lanes kernel (kernel.h: MD5, MD4/NTLM, SHA-1, SHA-2, RIPEMD,
+ * free-lanes kernel (kernel.h: MD5, MD4/NTLM, SHA-1, SHA-2, RIPEMD, HAVAL,
  * SHA-3/Keccak), each candidate that fits one block is laid out as its
  * padded block in a column of the thread's lanes, and a full set of lanes
  * is hashed at once in SIMD lanes; only the kernel's few reports are made
@@ -30,8 +30,8 @@ enum {
     GROUP_WORDS = 16,        /* words a thread takes at a time */
     POLL_CANDIDATES = 4096,  /* candidates between two cancel polls and progress updates */
     /* Candidates hashed in one free-lanes call: a multiple of
-     * HC_LANES_ALIGN; their columns (16 KiB, 32 to 36 KiB of 64-bit
-     * words) stay in the L1 cache. */
+     * HC_LANES_ALIGN; their columns (16 KiB, HAVAL's 32, 32 to 36 KiB of
+     * 64-bit words) stay in the L1 cache. */
     LANES = 256,
     /* A hybrid word + mask (-a 6) with at least this many mask candidates
      * runs each word as a mask of its own in the brute-force kernels: they
@@ -144,8 +144,8 @@ size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, 
  * columns (kernel.h), and which word and index of it each is. */
 typedef struct lanes_batch {
     union {
-        uint32_t w32[HC_LANES_MAX_WORDS * LANES];
-        uint64_t w64[HC_LANES_MAX_WORDS * LANES]; /* SHA-384/512, SHA-3, Keccak */
+        uint32_t w32[HC_LANES_MAX_BLOCK / 4 * LANES];
+        uint64_t w64[HC_LANES_MAX_BLOCK / 8 * LANES]; /* SHA-384/512, SHA-3, Keccak */
     } columns;
     uint32_t hits[LANES];
     size_t word[LANES];
@@ -252,7 +252,7 @@ static bool flush_lanes(worker *w)
         return false;
     const hc_lanes_args args = {
         .words = b->columns.w32, .words64 = b->columns.w64, .stride = LANES,
-        .block_words = s->lanes_layout.block_words, .digest_len = s->job->alg->digest_len, .want = s->lanes_want,
+        .block_words = s->lanes_layout.block_words, .passes = s->job->alg->passes, .digest_len = s->job->alg->digest_len, .want = s->lanes_want,
         .filter = s->multi ? &s->set.keys.filter : NULL,
     };
     unsigned reports = 0;
@@ -275,15 +275,16 @@ static bool flush_lanes(worker *w)
  * from the message (its buffer is longer than a block), the bytes past the
  * message masked off and the padding byte put in, with no copy of the
  * message; then MD-style, the bit length in the last two words (8 bytes of
- * 4, or 16 of 8 whose high half is zero) in the words' byte order, or for
- * a sponge 0x80 in the rate's last byte (FIPS 202 §5.1, little-endian). */
+ * 4, or 16 of 8 whose high half is zero) in the words' byte order, after
+ * the layout's tail (HAVAL's), or for a sponge 0x80 in the rate's last
+ * byte (FIPS 202 §5.1, little-endian). */
 static inline __attribute__((always_inline)) void lay_out_block(const hc_lanes_layout *l, const uint8_t *msg,
                                                                 size_t bytes, unsigned size, uint32_t *col32,
                                                                 uint64_t *col64)
 {
-    const bool md = l->padding == HC_MB_PAD_MD;
+    const bool md = l->padding != HC_MB_PAD_KECCAK;
     const unsigned message_words = md ? l->block_words - 2 : l->block_words;
-    uint64_t word[HC_LANES_MAX_WORDS];
+    uint64_t word[HC_LANES_MAX_BLOCK / 4];
     for (unsigned j = 0; j < message_words; j++) {
         const size_t at = (size_t)size * j;
         /* byte i of the word at bits 8i: one load, none past the message
@@ -298,6 +299,7 @@ static inline __attribute__((always_inline)) void lay_out_block(const hc_lanes_l
     if (md) {
         const uint64_t bits = (uint64_t)bytes * 8;
         const uint64_t high = size == 8 ? 0 : bits >> 32, low = size == 8 ? bits : (uint32_t)bits;
+        word[message_words - 1] |= l->tail;
         word[message_words] = l->big_endian ? high : low;
         word[message_words + 1] = l->big_endian ? low : high;
     } else {
