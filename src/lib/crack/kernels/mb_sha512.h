@@ -94,6 +94,21 @@ static inline bool sha512_filter_key(const hc_mb_args *args, const uint32_t *tar
 #define SHA512_K(t) V64_SET1(sha512_k[t])
 #define SHA512_STEP(i) \
     SHA2_STEP_W(i, SHA_INTERLEAVE, V64, SHA512_BSIG0, SHA512_BSIG1, SHA512_K, V64_SEL, V64_MAJ)
+/* §6.4.2 step 1: schedule words 16..upto-1 of every vector in flight. */
+#define SHA512_SCHEDULE(upto)                                                                        \
+    MB_ROLLED for (unsigned t = 16; t < (upto); t++)                                                \
+    {                                                                                               \
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =                                \
+            (SHA512_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA512_SSIG0(w[k][t - 15]) + w[k][t - 16]); \
+    }
+/* Steps 0..upto-1 (a multiple of 8: the slots are back in order after it)
+ * in rolled groups of eight (mb_sha2.h); leaves t0 at upto. */
+#define SHA512_GROUPS(upto)                                                \
+    MB_ROLLED for (t0 = 0; t0 < (upto); t0 += 8)                          \
+    {                                                                     \
+        SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3)       \
+        SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7)       \
+    }
 
 MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                                unsigned *count)
@@ -110,18 +125,10 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
         V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][75];
         SHA_MESSAGE(SHA_INTERLEAVE, V64_LOAD, tab64_lo, tab64_hi, VL64)
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) for (int j = 0; j < 8; j++) s[k][j] = V64_SET1(iv[j]);
-        const unsigned last_w = sha384 ? 74 : 72;
-        MB_ROLLED for (unsigned t = 16; t <= last_w; t++)
-        {
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =
-                (SHA512_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA512_SSIG0(w[k][t - 15]) + w[k][t - 16]);
-        }
+        const unsigned schedule_end = sha384 ? 75 : 73;
+        SHA512_SCHEDULE(schedule_end)
         unsigned t0;
-        MB_ROLLED for (t0 = 0; t0 < 72; t0 += 8)
-        {
-            SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3)
-            SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7)
-        }
+        SHA512_GROUPS(72)
         /* Step 72 (to 74 for SHA-384): its a is the word compared
          * (sha512_expected), T1 + T2 in H's slot. */
         V64 last[SHA_INTERLEAVE];
@@ -137,6 +144,31 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
         MB_REPORT_WORDS64(last, SHA_INTERLEAVE, want, 0);
     }
     return end;
+}
+
+/* Free lanes (kernel.h's hc_lanes_fn): each lane's whole block from the
+ * columns (words64), all 80 steps, the chaining value added to a; the key
+ * is the high half of digest word 0, the first 4 digest bytes. */
+MB_INLINE void sha512_lanes(const hc_lanes_args *args, size_t end, uint32_t *hits, unsigned *count)
+{
+    const uint64_t *iv = args->digest_len == 48 ? sha384_iv : sha512_iv;
+    const V64 want = V64_SET1(args->want);
+    for (size_t u = 0; u < end; u += (size_t)VL64 * SHA_INTERLEAVE) {
+        V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][80];
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++)
+        {
+            for (unsigned t = 0; t < 16; t++)
+                w[k][t] = V64_LOAD(args->words64 + (size_t)t * args->stride + u + (size_t)k * VL64);
+            for (int j = 0; j < 8; j++)
+                s[k][j] = V64_SET1(iv[j]);
+        }
+        SHA512_SCHEDULE(80)
+        unsigned t0;
+        SHA512_GROUPS(80)
+        V64 key[SHA_INTERLEAVE];
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) key[k] = (s[k][0] + V64_SET1(iv[0])) >> 32;
+        MB_REPORT_WORDS64(key, SHA_INTERLEAVE, want, 0);
+    }
 }
 
 #endif
