@@ -1,7 +1,8 @@
 /* The free-lanes kernels (crack/kernel.h's hc_lanes_fn) at every level the
- * CPU runs, against the ordinary hasher: lengths 0, 1 and the longest of
- * one block, a target in the first and in the last lane, batches that are
- * no multiple of the lanes, many targets through the filter; then the
+ * CPU runs, against the ordinary hasher: lengths 0, 1, the longest of one
+ * block and those on each side of every word boundary, a target in the
+ * first and in the last lane, batches that are no multiple of the lanes,
+ * many targets through the filter; then the
  * stream search on top of them: a candidate in the middle of a set of
  * lanes, one too long for a block (hashed one at a time), many targets. */
 #include "testutil.h"
@@ -14,7 +15,21 @@
 #include "hc/stream.h"
 #include "simd.h"
 
-static const char *const rows[] = {"md5", "md4", "ntlm", "sha1", "sha224", "sha256"};
+static const char *const rows[] = {"md5",       "md4",        "ntlm",       "sha1",       "sha224",     "sha256",
+                                   "sha384",    "sha512",     "ripemd128",  "ripemd160",  "ripemd256",  "ripemd320",
+                                   "sha-3-224", "sha-3-256",  "sha-3-384",  "sha-3-512",  "sha-3k-224", "sha-3k-256",
+                                   "sha-3k-384", "sha-3k-512", "haval-128-3", "haval-160-4", "haval-192-5",
+                                   "haval-224-3", "haval-256-4", "haval-256-5"};
+
+/* The levels with a free-lanes kernel of their own: the 64-bit families
+ * (SHA-384/512, SHA-3, Keccak) AVX-512 only, as their brute force; the
+ * others all three. */
+static unsigned lanes_levels(const hc_algorithm *alg, hc_simd_level top)
+{
+    if (alg->kernel->word_bytes == 8)
+        return top >= HC_SIMD_AVX512;
+    return 1u + (top >= HC_SIMD_AVX2) + (top >= HC_SIMD_AVX512);
+}
 
 /* The key the kernels compare: the first digest word in the row's byte order. */
 static uint32_t key_of(const hc_lanes_layout *l, const uint8_t *digest)
@@ -23,35 +38,69 @@ static uint32_t key_of(const hc_lanes_layout *l, const uint8_t *digest)
                          : (uint32_t)digest[3] << 24 | (uint32_t)digest[2] << 16 | (uint32_t)digest[1] << 8 | digest[0];
 }
 
-enum { MAX_LANES = 45, STRIDE = 64 }; /* 45: no multiple of 4, 8 or 16, over two AVX-512 steps of 32 */
+enum { MAX_LANES = 61, STRIDE = 64 }; /* 61: no multiple of 4, 8 or 16, over two AVX-512 steps of 32, room for
+                                       * both sides of every word boundary of a 144-byte block */
+enum { MAX_BLOCK = 144, MAX_WORDS = 32 }; /* SHA3-224's rate; HAVAL's 32 words */
 
-/* Candidate `lane` (len characters) as its padded block (MD-style: the
- * padding byte, zeros, the 64-bit bit length) in the lane's column. */
-static void lay_out(const hc_lanes_layout *l, const uint8_t *text, size_t len, size_t lane, uint32_t *columns)
+/* Candidate `lane` (len characters) as its padded block in the lane's
+ * column of block_words words (columns, or columns64 for 8-byte words):
+ * MD-style, the padding byte, zeros and the bit length in the last 8 bytes
+ * (SHA-384/512: 16, FIPS 180-4 §5.1.2; HAVAL: 0x01, and before the length
+ * VERSION 1, PASS and FPTLEN, HAVAL §4); a sponge's rate, the domain byte,
+ * zeros and 0x80 in its last byte (FIPS 202 §5.1, B.2). */
+static void lay_out(const hc_algorithm *alg, const hc_lanes_layout *l, const uint8_t *text, size_t len, size_t lane,
+                    uint32_t *columns, uint64_t *columns64)
 {
-    uint8_t block[64] = {0};
+    uint8_t block[MAX_BLOCK] = {0};
+    const unsigned block_len = l->block_words * l->word_bytes;
     const size_t bytes = len * l->char_width;
     for (size_t i = 0; i < len; i++)
         block[i * l->char_width] = text[i];
     block[bytes] = l->pad_byte;
     const uint64_t bits = (uint64_t)bytes * 8;
-    for (unsigned i = 0; i < 8; i++)
-        block[l->big_endian ? 63 - i : 56 + i] = (uint8_t)(bits >> (8 * i));
-    for (unsigned j = 0; j < 16; j++) {
-        const uint8_t *p = block + 4 * j;
-        columns[j * STRIDE + lane] =
-            l->big_endian ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
-                          : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+    const unsigned length_bytes = l->padding == HC_MB_PAD_MD && block_len == 128 ? 16 : 8;
+    for (unsigned i = 0; l->padding != HC_MB_PAD_KECCAK && i < 8; i++)
+        block[l->big_endian ? block_len - 1 - i : block_len - length_bytes + i] = (uint8_t)(bits >> (8 * i));
+    if (l->padding == HC_MB_PAD_HAVAL) {
+        const unsigned fingerprint_bits = alg->digest_len * 8;
+        block[block_len - 10] = (uint8_t)((fingerprint_bits & 3) << 6 | alg->passes << 3 | 1);
+        block[block_len - 9] = (uint8_t)(fingerprint_bits >> 2);
     }
+    if (l->padding == HC_MB_PAD_KECCAK)
+        block[block_len - 1] |= 0x80;
+    for (unsigned j = 0; j < l->block_words; j++) {
+        uint64_t word = 0;
+        for (unsigned i = 0; i < l->word_bytes; i++) {
+            const unsigned shift = 8 * (l->big_endian ? l->word_bytes - 1 - i : i);
+            word |= (uint64_t)block[l->word_bytes * j + i] << shift;
+        }
+        if (l->word_bytes == 8)
+            columns64[j * STRIDE + lane] = word;
+        else
+            columns[j * STRIDE + lane] = (uint32_t)word;
+    }
+}
+
+/* Lane i's candidate length: 0, 1 and the longest first, then the
+ * lengths on each side of every word boundary, then any. */
+static size_t lane_length(const hc_lanes_layout *l, size_t i, size_t n, size_t longest)
+{
+    if (i < 2)
+        return i;
+    if (i == 2 || i == n - 1)
+        return longest;
+    const size_t at = (i - 3) / 3 * l->word_bytes + (i - 3) % 3; /* boundary - 1, boundary, boundary + 1 */
+    return at >= 1 && at - 1 <= longest ? at - 1 : rng() % (longest + 1);
 }
 
 /* The lanes from n up to the stride as copies of one candidate: lanes a
  * kernel computes past the batch's end then hold the target, and any report
  * of one shows (a report must name a lane below n). */
-static void copy_past_batch(const hc_lanes_layout *l, const uint8_t *text, size_t len, size_t n, uint32_t *columns)
+static void copy_past_batch(const hc_algorithm *alg, const hc_lanes_layout *l, const uint8_t *text, size_t len,
+                            size_t n, uint32_t *columns, uint64_t *columns64)
 {
     for (size_t lane = n; lane < STRIDE; lane++)
-        lay_out(l, text, len, lane, columns);
+        lay_out(alg, l, text, len, lane, columns, columns64);
 }
 
 /* One batch of n candidates through one kernel: each lane found when it
@@ -61,23 +110,25 @@ static void copy_past_batch(const hc_lanes_layout *l, const uint8_t *text, size_
 static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_t n)
 {
     const size_t longest = l->max_bytes / l->char_width;
-    uint8_t text[MAX_LANES][64], digest[MAX_LANES][HC_MAX_DIGEST_LEN];
+    uint8_t text[MAX_LANES][MAX_BLOCK], digest[MAX_LANES][HC_MAX_DIGEST_LEN];
     size_t len[MAX_LANES];
-    uint32_t columns[16 * STRIDE];
-    for (size_t i = 0; i < 16 * STRIDE; i++)
-        columns[i] = (uint32_t)rng();
+    uint32_t columns[MAX_WORDS * STRIDE];
+    uint64_t columns64[MAX_WORDS * STRIDE];
+    for (size_t i = 0; i < MAX_WORDS * STRIDE; i++)
+        columns[i] = (uint32_t)rng(), columns64[i] = (uint64_t)rng() << 32 | (uint32_t)rng();
     for (size_t i = 0; i < n; i++) {
-        len[i] = i == 0 ? 0 : i == 1 ? 1 : i == 2 || i == n - 1 ? longest : rng() % (longest + 1);
+        len[i] = lane_length(l, i, n, longest);
         for (size_t c = 0; c < len[i]; c++)
             text[i][c] = (uint8_t)rng();
-        lay_out(l, text[i], len[i], i, columns);
+        lay_out(alg, l, text[i], len[i], i, columns, columns64);
         text_digest(alg, text[i], len[i], digest[i]);
     }
-    hc_lanes_args args = {.words = columns, .stride = STRIDE, .digest_len = alg->digest_len};
+    hc_lanes_args args = {.words = columns, .words64 = columns64, .stride = STRIDE, .block_words = l->block_words,
+                          .passes = alg->passes, .digest_len = alg->digest_len};
     uint32_t hits[STRIDE];
     for (size_t t = 0; t < n; t++) {
         args.want = key_of(l, digest[t]);
-        copy_past_batch(l, text[t], len[t], n, columns);
+        copy_past_batch(alg, l, text[t], len[t], n, columns, columns64);
         unsigned count = 0;
         l->kernel(&args, n, hits, &count);
         bool found = false, only_keys = true;
@@ -97,7 +148,7 @@ static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_
     if (n < 3 || hc_target_set_init(&set, targets, 3, alg->digest_len, l->big_endian) != HC_OK)
         return;
     args.filter = &set.keys.filter;
-    copy_past_batch(l, text[n - 1], len[n - 1], n, columns);
+    copy_past_batch(alg, l, text[n - 1], len[n - 1], n, columns, columns64);
     unsigned count = 0;
     l->kernel(&args, n, hits, &count);
     unsigned seen = 0;
@@ -127,13 +178,18 @@ static void test_kernels(void)
             if (!hc_kernel_lanes(alg, (hc_simd_level)level, HC_KERNEL_ANY_ENTRY, &l) || (int)l.level != level)
                 continue;
             levels++;
-            CHECK(l.max_bytes == 55 && l.char_width == ((alg->flags & HC_ALG_TEXT_UTF16LE) ? 2u : 1u));
+            /* FIPS 180-4 §5.1: 0x80 and a 64-bit (SHA-384/512: 128-bit) length after the message;
+             * FIPS 202 §5.1: at least one byte of padding in the rate */
+            const unsigned longest = l.padding == HC_MB_PAD_KECCAK ? alg->block_len - 1u
+                                     : l.padding == HC_MB_PAD_HAVAL ? 117u /* 0x01 and 10 bytes of tail */
+                                     : alg->block_len == 128   ? 111u
+                                                               : 55u;
+            CHECK(l.max_bytes == longest && l.char_width == ((alg->flags & HC_ALG_TEXT_UTF16LE) ? 2u : 1u));
             const size_t sizes[] = {1, 3, 7, 16, 33, MAX_LANES};
             for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
                 check_batch(alg, &l, sizes[s]);
         }
-        /* portable C everywhere, AVX2 and AVX-512 where this CPU has them */
-        CHECK_MSG(levels >= 1u + (top >= HC_SIMD_AVX2) + (top >= HC_SIMD_AVX512), "%s: %u levels", alg->name, levels);
+        CHECK_MSG(levels >= lanes_levels(alg, top), "%s: %u levels", alg->name, levels);
     }
 }
 
@@ -159,7 +215,8 @@ static hc_crack_result search(const hc_crack_job *job, const hc_stream_attack *a
 
 /* The stream search with rules ':' and '$1' over 300 words, at a level:
  * the answer 'word137' + '1' is candidate 275, in the middle of a thread's
- * second set of 256 lanes; a 60-byte word is hashed one at a time; then
+ * second set of 256 lanes; a 150-byte word (over any block's 55, 111 or
+ * rate - 1 bytes) is hashed one at a time; then
  * both at once as many targets. */
 static void stream_at(const hc_algorithm *alg, hc_simd_level level)
 {
@@ -169,7 +226,7 @@ static void stream_at(const hc_algorithm *alg, hc_simd_level level)
     size_t error_offset;
     CHECK(hc_rules_add(&rules, ":", 1, &error_offset) == HC_OK && hc_rules_add(&rules, "$1", 2, &error_offset) == HC_OK);
     const hc_stream_attack attack = {.rules = &rules};
-    enum { WORDS = 300, ANSWER = 137, LONG = 200, LONG_LEN = 60 };
+    enum { WORDS = 300, ANSWER = 137, LONG = 200, LONG_LEN = 150 };
     static uint8_t bytes[WORDS * LONG_LEN];
     size_t offset[WORDS + 1] = {0};
     for (size_t i = 0; i < WORDS; i++) {

@@ -30,8 +30,9 @@
  * reports the lanes whose key is one of the filter's: a bitmap lookup per
  * lane, then an exact search of the few that pass. The key is the word the
  * kernel compares for one target, found from each target by the family's
- * filter_key (MD5/MD4 undo their last steps per length; SHA-1 and SHA-256
- * compare a digest word less its initial value, the same at every length);
+ * filter_key (MD5/MD4 undo their last steps per length; SHA-1 compares a
+ * digest word less its initial value, SHA-2 a word undone from the whole
+ * digest, the same at every length);
  * or, without filter_key or where it cannot serve, the digest's first word
  * in the row's byte order, the kernel running every step up to it (RIPEMD,
  * HAVAL, BLAKE2s, BLAKE3, EDON-R-256, GOST, Snefru and MD2 compare that
@@ -78,7 +79,7 @@
 
 /* The targets' keys (first digest words, or the values the kernel compares
  * with steps undone), for filter mode: a blocked Bloom filter small enough
- * for the L1 cache, then a hash table. */
+ * for the L1 or L2 cache (targets.h), then a hash table. */
 typedef struct hc_mb_filter {
     /* 2^(32 - shift) bits: in word key >> (shift + 5), bits key & 31,
      * (key >> 5) & 31 and (key >> 10) & 31 are set for every key (one load
@@ -97,6 +98,13 @@ typedef struct hc_mb_filter {
 } hc_mb_filter;
 
 #define HC_MB_FILTER_MIX 0x9E3779B1u /* 2^32 / the golden ratio: spreads any bits to the top */
+
+/* A key's three bits in its bitmap word (hc_mb_filter; the vector kernels
+ * test the same ones, mb_filter_mask). */
+static inline uint32_t hc_mb_filter_bits(uint32_t key)
+{
+    return 1u << (key & 31) | 1u << (key >> 5 & 31) | 1u << (key >> 10 & 31);
+}
 
 typedef struct hc_mb_args {
     const uint32_t *w;        /* the block's words (16, HAVAL 32), varying bits zero */
@@ -134,18 +142,24 @@ typedef size_t hc_mb_kernel_fn(const hc_mb_args *args, size_t u, size_t end, uin
  * candidates of any lengths, each already laid out as the algorithm's one
  * padded block, one per lane. Word j of candidate i is
  * words[j * stride + i], in the algorithm's byte order (stride: a multiple
- * of HC_LANES_ALIGN, and the columns readable up to it). A kernel hashes
- * them whole and appends to hits[*count] the index of each candidate whose
- * first digest word, read in the row's byte order (hc_target_key), is
- * `want`, or in filter mode (filter not NULL) one of the filter's keys;
- * hits has room for n. The caller verifies each with the ordinary hasher.
- * Families: MD5, MD4 (and NTLM), SHA-1, SHA-224/256 (mb_lanes.h). */
+ * of HC_LANES_ALIGN, and the columns readable up to it); words64 the same
+ * for the families of 64-bit words. A kernel hashes them whole and appends
+ * to hits[*count] the index of each candidate whose first 4 digest bytes,
+ * read in the row's byte order (hc_target_key), are `want`, or in filter
+ * mode (filter not NULL) one of the filter's keys; hits has room for n.
+ * The caller verifies each with the ordinary hasher. Families: MD5, MD4
+ * (and NTLM), SHA-1, SHA-224/256 (mb_lanes.h), SHA-384/512 (mb_sha512.h,
+ * AVX-512 only, as its brute force), RIPEMD (mb_ripemd.h), HAVAL
+ * (mb_haval.h), SHA-3 and Keccak (mb_keccak.h, AVX-512 only). */
 enum { HC_LANES_ALIGN = 32 }; /* the widest step of any level: 16 lanes, two vectors in flight */
 
 typedef struct hc_lanes_args {
     const uint32_t *words;
+    const uint64_t *words64;
     size_t stride;
-    unsigned digest_len;        /* SHA-224 or SHA-256 */
+    unsigned block_words;       /* the words of a block (SHA-3, Keccak: the rate's) */
+    unsigned passes;            /* HAVAL's */
+    unsigned digest_len;        /* which member of the family (SHA-224 or SHA-256, ...) */
     uint32_t want;
     const hc_mb_filter *filter;
 } hc_lanes_args;
@@ -273,15 +287,24 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
 /* A row's free-lanes kernel (hc_lanes_fn) at the best level at or below
  * `level` that the CPU runs and that beats the one-at-a-time path there
  * (flags as hc_kernel_layout's); false when there is none. Rows whose
- * block is an MD-style one (HC_MB_PAD_MD, the bit length in the last 8
- * bytes, no leading bytes) only. */
+ * block is an MD-style one of 16 words (HC_MB_PAD_MD, the bit length in
+ * its last two words, no leading bytes), HAVAL's (HC_MB_PAD_HAVAL: the
+ * same, and its tail before the length) or a sponge's rate
+ * (HC_MB_PAD_KECCAK) only. */
+enum { HC_LANES_MAX_BLOCK = 144 }; /* the longest block in bytes: SHA3-224's rate */
 typedef struct hc_lanes_layout {
     hc_lanes_fn *kernel;
     hc_simd_level level;
+    hc_mb_padding padding;    /* HC_MB_PAD_MD, HC_MB_PAD_HAVAL or HC_MB_PAD_KECCAK */
     bool big_endian;          /* message words and length are big-endian (SHA) */
-    unsigned max_bytes;       /* longest message of one block: 55 */
+    unsigned word_bytes;      /* 4 (words) or 8 (words64) */
+    unsigned block_words;     /* 16, 32 (HAVAL), or the rate's (SHA-3, Keccak) */
+    /* OR'd into the word before the length: HAVAL's VERSION, PASS and
+     * FPTLEN in its last two bytes (0 for the others) */
+    uint32_t tail;
+    unsigned max_bytes;       /* longest message of one block: 55, 111 (SHA-384/512), 117 (HAVAL), the rate - 1 */
     unsigned char_width;      /* bytes per candidate character: 2 for UTF-16LE rows */
-    uint8_t pad_byte;         /* after the message: 0x80 */
+    uint8_t pad_byte;         /* after the message: 0x80, or the sponge's domain byte */
 } hc_lanes_layout;
 bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_lanes_layout *layout);
 
@@ -311,5 +334,8 @@ hc_lanes_fn hc_lanes_md5_portable, hc_lanes_md5_avx2, hc_lanes_md5_avx512;
 hc_lanes_fn hc_lanes_md4_portable, hc_lanes_md4_avx2, hc_lanes_md4_avx512;
 hc_lanes_fn hc_lanes_sha1_portable, hc_lanes_sha1_avx2, hc_lanes_sha1_avx512;
 hc_lanes_fn hc_lanes_sha256_portable, hc_lanes_sha256_avx2, hc_lanes_sha256_avx512;
+hc_lanes_fn hc_lanes_sha512_avx512, hc_lanes_keccak_avx512;
+hc_lanes_fn hc_lanes_ripemd_portable, hc_lanes_ripemd_avx2, hc_lanes_ripemd_avx512;
+hc_lanes_fn hc_lanes_haval_portable, hc_lanes_haval_avx2, hc_lanes_haval_avx512;
 
 #endif

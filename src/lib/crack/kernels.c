@@ -25,6 +25,7 @@
  * (below it the vector code loses to the scalar code of the generic path),
  * and MD2 and Tiger its byte permutes and gathers. */
 #define ENTRIES_AVX512(family) {[HC_SIMD_AVX512] = X86(hc_mb_##family##_avx512)}
+#define LANES_AVX512(family) {[HC_SIMD_AVX512] = X86(hc_lanes_##family##_avx512)}
 
 /* A kernel family's description: every family filters many targets. */
 #define KERNEL(family, ...) const hc_kernel hc_kernel_##family = {.name = #family, .filters = true, __VA_ARGS__}
@@ -40,13 +41,15 @@ KERNEL(sha256, MD_PADDING(4), .big_endian = true, .filter_key = hc_mb_sha256_fil
        .portable_loses_to_sha_ext = true, .entry = ENTRIES_ALL(sha256), .lanes = LANES_ALL(sha256));
 /* SHA-512: a 128-bit length field. */
 KERNEL(sha512, .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 16,
-       .filter_key = X86(hc_mb_sha512_filter_key), .filter_key_fixed = true, .entry = ENTRIES_AVX512(sha512));
+       .filter_key = X86(hc_mb_sha512_filter_key), .filter_key_fixed = true, .entry = ENTRIES_AVX512(sha512),
+       .lanes = LANES_AVX512(sha512));
 /* Filter mode without filter_key: the key is the whole CRC, the digest
  * read most significant byte first (the engine keys the target set so). */
 KERNEL(crc32, .word_bytes = 4, .padding = HC_MB_CRC_TABLE, .entry = ENTRIES_ALL(crc32));
-KERNEL(keccak, .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak));
-KERNEL(ripemd, MD_PADDING(4), .entry = ENTRIES_ALL(ripemd));
-KERNEL(haval, .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .entry = ENTRIES_ALL(haval));
+KERNEL(keccak, .word_bytes = 8, .padding = HC_MB_PAD_KECCAK, .entry = ENTRIES_AVX512(keccak),
+       .lanes = LANES_AVX512(keccak));
+KERNEL(ripemd, MD_PADDING(4), .entry = ENTRIES_ALL(ripemd), .lanes = LANES_ALL(ripemd));
+KERNEL(haval, .word_bytes = 4, .padding = HC_MB_PAD_HAVAL, .entry = ENTRIES_ALL(haval), .lanes = LANES_ALL(haval));
 KERNEL(blake2s, .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake2s));
 KERNEL(blake3, .word_bytes = 4, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_ALL(blake3));
 KERNEL(blake2b, .word_bytes = 8, .padding = HC_MB_PAD_ZERO, .entry = ENTRIES_AVX512(blake2b));
@@ -151,17 +154,30 @@ bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned fla
 bool hc_kernel_lanes(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_lanes_layout *layout)
 {
     const hc_kernel *k = alg->kernel;
-    if (k == NULL || k->padding != HC_MB_PAD_MD || k->length_bytes != 8 || k->word_bytes != 4 || k->lead_zeros ||
-        k->length_big_endian || (k->block_bytes && k->block_bytes != alg->block_len) || alg->block_len != 64)
+    if (k == NULL || k->lead_zeros || (k->block_bytes && k->block_bytes != alg->block_len))
+        return false;
+    const bool md = k->padding == HC_MB_PAD_MD && !k->length_big_endian && k->length_bytes == 2 * k->word_bytes &&
+                    alg->block_len == 16 * k->word_bytes;
+    const bool haval = k->padding == HC_MB_PAD_HAVAL && k->word_bytes == 4 && alg->block_len <= HC_LANES_MAX_BLOCK;
+    const bool sponge = k->padding == HC_MB_PAD_KECCAK && !k->big_endian && k->word_bytes == 8 &&
+                        alg->block_len <= HC_LANES_MAX_BLOCK;
+    if (!md && !haval && !sponge)
         return false;
     const int l = serving_level(k, true, level, flags);
     if (l < 0)
         return false;
     layout->kernel = k->lanes[l];
     layout->level = (hc_simd_level)l;
+    layout->padding = k->padding;
     layout->big_endian = k->big_endian;
-    layout->max_bytes = max_message(k, 64);
+    layout->word_bytes = k->word_bytes;
+    layout->block_words = alg->block_len / k->word_bytes;
+    layout->max_bytes = max_message(k, alg->block_len);
     layout->char_width = (alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
-    layout->pad_byte = alg->pad_byte ? alg->pad_byte : 0x80;
+    layout->pad_byte = haval ? 0x01 : alg->pad_byte ? alg->pad_byte : 0x80;
+    /* HAVAL §4: VERSION 1, PASS and FPTLEN (bits) in the two bytes before the length */
+    const unsigned fingerprint_bits = alg->digest_len * 8;
+    layout->tail = haval ? ((fingerprint_bits & 0x3) << 6 | (alg->passes & 0x7) << 3 | 1) << 16 | (fingerprint_bits >> 2) << 24
+                         : 0;
     return true;
 }

@@ -2,11 +2,11 @@
  * of words that the job's threads take in turn; a thread makes every
  * candidate of its words (the rules, then the mask's candidates by an
  * odometer, the mangled word written once per rule). Where the row has a
- * free-lanes kernel (kernel.h: MD5, MD4/NTLM, SHA-1, SHA-224/256), each
- * candidate that fits one block is laid out as its padded block in a
- * column of the thread's lanes, and a full set of lanes is hashed at once
- * in SIMD lanes; only the kernel's few reports are made again from their
- * word and index and checked with the ordinary hasher. Longer candidates,
+ * free-lanes kernel (kernel.h: MD5, MD4/NTLM, SHA-1, SHA-2, RIPEMD, HAVAL,
+ * SHA-3/Keccak), each candidate that fits one block is laid out as its
+ * padded block in a column of the thread's lanes, and a full set of lanes
+ * is hashed at once in SIMD lanes; only the kernel's few reports are made
+ * again from their word and index and checked with the ordinary hasher. Longer candidates,
  * and every candidate of the other rows, are hashed one at a time. A
  * hybrid word + mask with a large mask runs each word as a mask in the
  * brute-force engine instead (WORD_AS_MASK_MIN). With one target, the
@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algos/byteorder.h"
 #include "crack/kernel.h"
 #include "crack/targets.h"
 #include "hc/cpu.h"
@@ -29,7 +30,8 @@ enum {
     GROUP_WORDS = 16,        /* words a thread takes at a time */
     POLL_CANDIDATES = 4096,  /* candidates between two cancel polls and progress updates */
     /* Candidates hashed in one free-lanes call: a multiple of
-     * HC_LANES_ALIGN; their columns (16 KiB) stay in the L1 cache. */
+     * HC_LANES_ALIGN; their columns (16 KiB, HAVAL's 32, 32 to 36 KiB of
+     * 64-bit words) stay in the L1 cache. */
     LANES = 256,
     /* A hybrid word + mask (-a 6) with at least this many mask candidates
      * runs each word as a mask of its own in the brute-force kernels: they
@@ -141,7 +143,10 @@ size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, 
 /* A thread's candidates waiting for the free-lanes kernel: their blocks in
  * columns (kernel.h), and which word and index of it each is. */
 typedef struct lanes_batch {
-    uint32_t columns[16 * LANES];
+    union {
+        uint32_t w32[HC_LANES_MAX_BLOCK / 4 * LANES];
+        uint64_t w64[HC_LANES_MAX_BLOCK / 8 * LANES]; /* SHA-384/512, SHA-3, Keccak */
+    } columns;
     uint32_t hits[LANES];
     size_t word[LANES];
     hc_count k[LANES];
@@ -246,7 +251,8 @@ static bool flush_lanes(worker *w)
     if (b->n == 0)
         return false;
     const hc_lanes_args args = {
-        .words = b->columns, .stride = LANES, .digest_len = s->job->alg->digest_len, .want = s->lanes_want,
+        .words = b->columns.w32, .words64 = b->columns.w64, .stride = LANES,
+        .block_words = s->lanes_layout.block_words, .passes = s->job->alg->passes, .digest_len = s->job->alg->digest_len, .want = s->lanes_want,
         .filter = s->multi ? &s->set.keys.filter : NULL,
     };
     unsigned reports = 0;
@@ -264,10 +270,51 @@ static bool flush_lanes(worker *w)
     return matched;
 }
 
+/* A message of `bytes` bytes as its padded block of words of `size` bytes
+ * (4 or 8) in a column (col32 or col64, LANES apart): each word read whole
+ * from the message (its buffer is longer than a block), the bytes past the
+ * message masked off and the padding byte put in, with no copy of the
+ * message; then MD-style, the bit length in the last two words (8 bytes of
+ * 4, or 16 of 8 whose high half is zero) in the words' byte order, after
+ * the layout's tail (HAVAL's), or for a sponge 0x80 in the rate's last
+ * byte (FIPS 202 §5.1, little-endian). */
+static inline __attribute__((always_inline)) void lay_out_block(const hc_lanes_layout *l, const uint8_t *msg,
+                                                                size_t bytes, unsigned size, uint32_t *col32,
+                                                                uint64_t *col64)
+{
+    const bool md = l->padding != HC_MB_PAD_KECCAK;
+    const unsigned message_words = md ? l->block_words - 2 : l->block_words;
+    uint64_t word[HC_LANES_MAX_BLOCK / 4];
+    for (unsigned j = 0; j < message_words; j++) {
+        const size_t at = (size_t)size * j;
+        /* byte i of the word at bits 8i: one load, none past the message
+         * (those bytes may be still on their way from earlier stores: a
+         * load across them waits) */
+        uint64_t v = at >= bytes ? 0 : size == 8 ? hc_load64_le(msg + at) : hc_load32_le(msg + at);
+        const uint64_t keep = bytes >= at + size ? UINT64_MAX : bytes > at ? (UINT64_C(1) << (8 * (bytes - at))) - 1 : 0;
+        const uint64_t pad = bytes >= at && bytes < at + size ? (uint64_t)l->pad_byte << (8 * (bytes - at)) : 0;
+        v = (v & keep) | pad;
+        word[j] = !l->big_endian ? v : size == 8 ? __builtin_bswap64(v) : __builtin_bswap32((uint32_t)v);
+    }
+    if (md) {
+        const uint64_t bits = (uint64_t)bytes * 8;
+        const uint64_t high = size == 8 ? 0 : bits >> 32, low = size == 8 ? bits : (uint32_t)bits;
+        word[message_words - 1] |= l->tail;
+        word[message_words] = l->big_endian ? high : low;
+        word[message_words + 1] = l->big_endian ? low : high;
+    } else {
+        word[message_words - 1] |= (uint64_t)0x80 << (8 * (size - 1));
+    }
+    for (unsigned j = 0; j < l->block_words; j++) {
+        if (size == 8)
+            col64[j * LANES] = word[j];
+        else
+            col32[j * LANES] = (uint32_t)word[j];
+    }
+}
+
 /* Lays w->text (len characters, at most the block's message) out as its
- * padded block in the next column of the lanes: each word read whole from
- * the text (the buffer is longer than a block), the bytes past the message
- * masked off and the padding byte put in, with no copy of the message. */
+ * padded block in the next column of the lanes. */
 static void add_to_lanes(worker *w, size_t word, hc_count k, size_t len)
 {
     const hc_stream *s = w->s;
@@ -279,22 +326,10 @@ static void add_to_lanes(worker *w, size_t word, hc_count k, size_t len)
             w->wide[2 * i] = w->text[i], w->wide[2 * i + 1] = 0;
         msg = w->wide;
     }
-    const size_t bytes = len * s->cw;
-    uint32_t *column = b->columns + b->n;
-    for (unsigned j = 0; j < 14; j++, column += LANES) {
-        const uint8_t *p = msg + 4 * j;
-        /* byte i of the word at bits 8i */
-        uint32_t v = (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
-        const size_t at = 4 * (size_t)j;
-        const uint32_t keep = bytes >= at + 4 ? UINT32_MAX : bytes > at ? (1u << (8 * (bytes - at))) - 1 : 0;
-        const uint32_t pad = bytes >= at && bytes < at + 4 ? (uint32_t)l->pad_byte << (8 * (bytes - at)) : 0;
-        v = (v & keep) | pad;
-        *column = l->big_endian ? __builtin_bswap32(v) : v;
-    }
-    /* the bit length: the last 8 bytes, in the words' byte order (big-endian: high word first) */
-    const uint64_t bits = (uint64_t)bytes * 8;
-    column[0] = l->big_endian ? (uint32_t)(bits >> 32) : (uint32_t)bits;
-    column[LANES] = l->big_endian ? (uint32_t)bits : (uint32_t)(bits >> 32);
+    if (l->word_bytes == 8)
+        lay_out_block(l, msg, len * s->cw, 8, NULL, b->columns.w64 + b->n);
+    else
+        lay_out_block(l, msg, len * s->cw, 4, b->columns.w32 + b->n, NULL);
     b->word[b->n] = word;
     b->k[b->n] = k;
     b->n++;

@@ -5,9 +5,9 @@
 #include <string.h>
 
 /* The bitmap's size: 2^16 bits at least (8 KiB), 64 bits per key up to
- * 2^18 (32 KiB, the L1 cache) while there are at most L1_KEYS keys, else
- * up to 2^23 (1 MiB, the L2 cache). */
-enum { BITMAP_MIN_LOG = 16, BITMAP_L1_LOG = 18, BITMAP_MAX_LOG = 23, BITS_PER_KEY_LOG = 6, L1_KEYS = 1 << 14 };
+ * 2^19 (64 KiB, the L1 cache and a little of the L2) while there are at
+ * most L1_KEYS keys, else up to 2^23 (1 MiB, the L2 cache). */
+enum { BITMAP_MIN_LOG = 16, BITMAP_L1_LOG = 19, BITMAP_MAX_LOG = 23, BITS_PER_KEY_LOG = 6, L1_KEYS = 1 << 14 };
 
 static uint32_t first_word(const uint8_t *p, bool big_endian)
 {
@@ -99,7 +99,7 @@ hc_status hc_key_filter_init(hc_key_filter *f, size_t count)
 
 void hc_key_filter_add(hc_key_filter *f, uint32_t key)
 {
-    f->bitmap[key >> (f->filter.shift + 5)] |= 1u << (key & 31) | 1u << (key >> 5 & 31) | 1u << (key >> 10 & 31);
+    f->bitmap[key >> (f->filter.shift + 5)] |= hc_mb_filter_bits(key);
     if (key == 0) {
         f->filter.has_zero = true;
         return;

@@ -51,6 +51,15 @@
     {                                                                                                       \
         return kernel(args, u, end, hits, cap, count);                                                      \
     }
+/* A kernel specialised on compile-time parameters of its family's body
+ * (the varying word, ...): a function of its own, cache-line aligned. */
+#define MB_VARIANT(name, body, ...)                                                                    \
+    static __attribute__((noinline, aligned(64))) size_t name(const hc_mb_args *args, size_t u,        \
+                                                             size_t end, uint32_t *hits, unsigned cap, \
+                                                             unsigned *count)                          \
+    {                                                                                                  \
+        return body(args, u, end, hits, cap, count, __VA_ARGS__);                                      \
+    }
 #define MB_FILTER_KEY_ENTRY(name, filter_key)                                 \
     bool name(const hc_mb_args *args, const uint32_t *target, uint32_t *key) \
     {                                                                         \
@@ -81,8 +90,9 @@ static inline bool mb_filter_has(const hc_mb_filter *f, uint32_t key)
 #endif
 
 /* The lanes of x that may be keys of the filter: their three bits set in
- * their word of the bitmap (one gather, from the L1 cache; kernel.h says
- * which bits). About one in 230 passes with 10,000 keys: mb_filter_has
+ * their word of the bitmap (one gather, from the L1 or L2 cache;
+ * hc_mb_filter_bits says which bits). About one in 800 passes with 10,000
+ * keys (targets.h): mb_filter_has
  * decides those (a gather of their home slots in the table first made
  * MD5 3% slower: it waits on the L2 cache where the scalar probe is
  * needed only for the few lanes left). */

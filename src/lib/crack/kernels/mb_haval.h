@@ -1,7 +1,7 @@
-/* The HAVAL kernel family, all 15 members: the algorithm's own passes and
- * tailoring (algos/haval_rounds.h) on the lanes of V (vec_portable.h), one
- * candidate per lane, over the 32-word block; compiled per instruction set
- * by mb_haval_<isa>.c. The row's passes and digest length pick the member
+/* The HAVAL kernel family, all 15 members, brute force and free lanes: the
+ * algorithm's own passes and tailoring (algos/haval_rounds.h) on the lanes
+ * of V (vec_portable.h), one candidate per lane, over the 32-word block;
+ * compiled per instruction set by mb_haval_<isa>.c. The row's passes and digest length pick the member
  * (each one specialised); the early rejection is on tailored word 0 (for
  * HAVAL-256 simply the first fingerprint word). */
 #ifndef HC_CRACK_MB_HAVAL_H
@@ -12,28 +12,45 @@
 #define HV_T V
 #include "../../algos/haval_rounds.h"
 
-#define MB_HAVAL_LOOP(passes, digest_len)          \
-    for (; u < end; u += VL) {                     \
-        if (*count + VL > cap)                     \
-            return u;                              \
-        V x[32], t[8];                             \
-        MB_MESSAGE(x, 32, V_LOAD, tab_lo, tab_hi); \
-        for (unsigned i = 0; i < 8; i++)           \
-            t[i] = iv[i];                          \
-        haval_passes(t, x, passes);                \
-        for (unsigned i = 0; i < 8; i++)           \
-            t[i] += iv[i];                         \
-        haval_tailor(t, digest_len);               \
-        V first_[1] = {t[0]};                      \
-        MB_REPORT_WORDS(first_, 1, VL, want);      \
+/* The lanes u.. of one vector: their message x (LOAD_X), the passes, the
+ * tailored first word reported. */
+#define MB_HAVAL_VECTOR(LOAD_X, passes, digest_len) \
+    do {                                            \
+        V x[32], t[8];                              \
+        LOAD_X;                                     \
+        for (unsigned i = 0; i < 8; i++)            \
+            t[i] = iv[i];                           \
+        haval_passes(t, x, passes);                 \
+        for (unsigned i = 0; i < 8; i++)            \
+            t[i] += iv[i];                          \
+        haval_tailor(t, digest_len);                \
+        V first_[1] = {t[0]};                       \
+        MB_REPORT_WORDS(first_, 1, VL, want);       \
+    } while (0)
+
+/* The brute force: the message from the tables (kernel.h). */
+#define MB_HAVAL_LOOP(passes, digest_len)                                               \
+    for (; u < end; u += VL) {                                                          \
+        if (*count + VL > cap)                                                          \
+            return u;                                                                   \
+        MB_HAVAL_VECTOR(MB_MESSAGE(x, 32, V_LOAD, tab_lo, tab_hi), passes, digest_len); \
     }
-#define MB_HAVAL_CASE(passes, digest_len) \
-    case (passes) << 8 | (digest_len):    \
-        MB_HAVAL_LOOP(passes, digest_len) \
+/* Free lanes (kernel.h's hc_lanes_fn): each lane's block from the columns. */
+#define MB_HAVAL_COLUMNS                                        \
+    for (unsigned c_ = 0; c_ < 32; c_++)                        \
+    x[c_] = V_LOAD(args->words + (size_t)c_ * args->stride + u)
+#define MB_HAVAL_LANES(passes, digest_len)                     \
+    for (size_t u = 0; u < end; u += VL) {                     \
+        MB_HAVAL_VECTOR(MB_HAVAL_COLUMNS, passes, digest_len); \
+    }
+/* The 15 members, each specialised: a case per member of one of them. */
+#define MB_HAVAL_CASE(LOOP, passes, digest_len) \
+    case (passes) << 8 | (digest_len):          \
+        LOOP(passes, digest_len)                \
         break;
-#define MB_HAVAL_CASES(passes)                                                    \
-    MB_HAVAL_CASE(passes, 16) MB_HAVAL_CASE(passes, 20) MB_HAVAL_CASE(passes, 24) \
-    MB_HAVAL_CASE(passes, 28) MB_HAVAL_CASE(passes, 32)
+#define MB_HAVAL_CASES(LOOP, passes)                                                                \
+    MB_HAVAL_CASE(LOOP, passes, 16) MB_HAVAL_CASE(LOOP, passes, 20) MB_HAVAL_CASE(LOOP, passes, 24) \
+    MB_HAVAL_CASE(LOOP, passes, 28) MB_HAVAL_CASE(LOOP, passes, 32)
 
 MB_INLINE size_t haval_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                               unsigned *count)
@@ -45,9 +62,9 @@ MB_INLINE size_t haval_kernel(const hc_mb_args *args, size_t u, size_t end, uint
     for (unsigned i = 0; i < 8; i++)
         iv[i] = V_SET1(haval_initial[i]);
     switch (args->passes << 8 | args->digest_len) {
-        MB_HAVAL_CASES(3)
-        MB_HAVAL_CASES(4)
-        MB_HAVAL_CASES(5)
+        MB_HAVAL_CASES(MB_HAVAL_LOOP, 3)
+        MB_HAVAL_CASES(MB_HAVAL_LOOP, 4)
+        MB_HAVAL_CASES(MB_HAVAL_LOOP, 5)
     default:
         /* Unreachable: the table's HAVAL rows are checked at compile time
          * (algorithms.c), and hc_kernel_layout refuses any other. */
@@ -55,5 +72,28 @@ MB_INLINE size_t haval_kernel(const hc_mb_args *args, size_t u, size_t end, uint
     }
     return end;
 }
+
+MB_INLINE void haval_lanes(const hc_lanes_args *args, size_t end, uint32_t *hits, unsigned *count)
+{
+    const V want = V_SET1(args->want);
+    V iv[8];
+    for (unsigned i = 0; i < 8; i++)
+        iv[i] = V_SET1(haval_initial[i]);
+    switch (args->passes << 8 | args->digest_len) {
+        MB_HAVAL_CASES(MB_HAVAL_LANES, 3)
+        MB_HAVAL_CASES(MB_HAVAL_LANES, 4)
+        MB_HAVAL_CASES(MB_HAVAL_LANES, 5)
+    default: /* as haval_kernel */
+        break;
+    }
+}
+
+/* A kernel file's two entry points. */
+#define MB_HAVAL_ENTRIES(isa)                                                                       \
+    MB_ENTRY(hc_mb_haval_##isa, haval_kernel)                                                       \
+    void hc_lanes_haval_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count) \
+    {                                                                                               \
+        haval_lanes(args, n, hits, count);                                                          \
+    }
 
 #endif

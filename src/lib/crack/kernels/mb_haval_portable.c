@@ -1,8 +1,8 @@
-/* The HAVAL brute-force kernel in portable C: four lanes of GCC vector code
+/* The HAVAL brute-force and free-lanes kernels in portable C: four lanes of GCC vector code
  * (SSE2 on x86-64, NEON on AArch64).
  * The family's code: mb_haval.h. */
 #include "vec_portable.h"
 
 #include "mb_haval.h"
 
-MB_ENTRY(hc_mb_haval_portable, haval_kernel)
+MB_HAVAL_ENTRIES(portable)

@@ -214,13 +214,7 @@ static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const u
 
 /* Variants: each compiled as a function of its own, so each gets its own
  * register allocation (inlined into one switch they hurt each other). */
-#define MD_VARIANT(name, body, ...)                                                                    \
-    static __attribute__((noinline, aligned(64))) size_t name(const hc_mb_args *args, size_t u,        \
-                                                             size_t end, uint32_t *hits, unsigned cap, \
-                                                             unsigned *count)                          \
-    {                                                                                                  \
-        return body(args, u, end, hits, cap, count, __VA_ARGS__);                                      \
-    }
+#define MD_VARIANT MB_VARIANT
 
 /* (word, two): word 0 alone, words 1..7 alone or with the previous one,
  * specialised; longer messages (words 8..13) share one variant that decides

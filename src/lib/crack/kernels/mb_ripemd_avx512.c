@@ -1,8 +1,8 @@
-/* The RIPEMD-128/160/256/320 brute-force kernel in AVX-512: sixteen 32-bit
+/* The RIPEMD-128/160/256/320 brute-force and free-lanes kernels in AVX-512: sixteen 32-bit
  * lanes, vprold and vpternlogd.
  * The family's code: mb_ripemd.h. */
 #include "vec_avx512.h"
 
 #include "mb_ripemd.h"
 
-MB_ENTRY(hc_mb_ripemd_avx512, ripemd_kernel)
+MB_RIPEMD_ENTRIES(avx512)

@@ -1,8 +1,8 @@
-/* The RIPEMD-128/160/256/320 brute-force kernel in portable C: four lanes of
+/* The RIPEMD-128/160/256/320 brute-force and free-lanes kernels in portable C: four lanes of
  * GCC vector code (SSE2 on x86-64, NEON on AArch64).
  * The family's code: mb_ripemd.h. */
 #include "vec_portable.h"
 
 #include "mb_ripemd.h"
 
-MB_ENTRY(hc_mb_ripemd_portable, ripemd_kernel)
+MB_RIPEMD_ENTRIES(portable)

@@ -7,6 +7,8 @@
 #ifndef HC_CRACK_MB_SHA256_H
 #define HC_CRACK_MB_SHA256_H
 
+#include <string.h>
+
 #include "mb_sha2.h"
 
 /* §4.2.2: the round constants; §5.3.3, §5.3.2: the initial values. */
@@ -29,14 +31,40 @@ static const uint32_t sha224_iv[8] = {
     0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 };
 
-/* The early-rejection word. SHA-256: e after step 60 (becomes h, digest
- * word 7); SHA-224, whose digest stops at word 6: a after step 60 (becomes
- * d, word 3). */
+/* §4.1.2's functions on one word, for undoing the last steps. */
+static inline uint32_t sha256_ror(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << (32 - n));
+}
+static inline uint32_t sha256_t2(uint32_t a, uint32_t b, uint32_t c)
+{
+    return (sha256_ror(a, 2) ^ sha256_ror(a, 13) ^ sha256_ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+}
+
+/* The early-rejection word: the a that step 56 computes (SHA-256), or step
+ * 57 (SHA-224), found from the digest alone by undoing the last steps.
+ * Name a[t] and e[t] the a and e that step t computes (§6.2.2: e[t] =
+ * a[t-4] + T1, a[t] = T1 + T2, T2 reading a[t-1], a[t-2], a[t-3]). The
+ * digest less the initial value holds a[63..60] (words 0..3) and e[63..60]
+ * (words 4..7). Step t's T1 is then a[t] - T2(a[t-1], a[t-2], a[t-3]), and
+ * a[t-4] = e[t] - T1: no message word is read, so every candidate shares
+ * the value, and the kernel stops 4 steps and 4 schedule words short of
+ * where comparing e[60] would (SHA-224 lacks word 7, e[60]: it stops at
+ * a[57]). */
 static inline uint32_t sha256_expected(const hc_mb_args *args)
 {
-    if (args->digest_len == 28)
-        return args->target[3] - sha224_iv[3];
-    return args->target[7] - sha256_iv[7];
+    const bool sha224 = args->digest_len == 28;
+    const uint32_t *iv = sha224 ? sha224_iv : sha256_iv;
+    const unsigned known_e = sha224 ? 3 : 4; /* e[63], e[62], ... in words 4, 5, ... */
+    uint32_t a[64];
+    for (unsigned j = 0; j < 4; j++)
+        a[63 - j] = args->target[j] - iv[j];
+    for (unsigned j = 0; j < known_e; j++) {
+        unsigned t = 63 - j;
+        uint32_t e = args->target[4 + j] - iv[4 + j];
+        a[t - 4] = e - (a[t] - sha256_t2(a[t - 1], a[t - 2], a[t - 3]));
+    }
+    return a[64 - 4 - known_e];
 }
 
 /* hc_mb_filter_key_fn: the same word for each of many targets, at any
@@ -56,46 +84,144 @@ static inline bool sha256_filter_key(const hc_mb_args *args, const uint32_t *tar
 #define SHA256_K(t) V_SET1(sha256_k[t])
 #define SHA256_STEP(i) SHA2_STEP_W(i, SHA_INTERLEAVE, V, SHA256_BSIG0, SHA256_BSIG1, SHA256_K, V_SEL, V_MAJ)
 
-MB_INLINE size_t sha256_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                               unsigned *count)
+/* §4.1.2's functions and step on scalars, for the work done once per call. */
+static inline uint32_t sha256_ssig0(uint32_t x)
+{
+    return sha256_ror(x, 7) ^ sha256_ror(x, 18) ^ (x >> 3);
+}
+static inline uint32_t sha256_ssig1(uint32_t x)
+{
+    return sha256_ror(x, 17) ^ sha256_ror(x, 19) ^ (x >> 10);
+}
+static inline void sha256_scalar_step(uint32_t v[8], uint32_t kw)
+{
+    uint32_t e = v[4];
+    uint32_t t1 = v[7] + (sha256_ror(e, 6) ^ sha256_ror(e, 11) ^ sha256_ror(e, 25)) + ((e & v[5]) ^ (~e & v[6])) + kw;
+    uint32_t t2 = sha256_t2(v[0], v[1], v[2]);
+    memmove(v + 1, v, 7 * sizeof(v[0]));
+    v[4] += t1;
+    v[0] = t1 + t2;
+}
+
+/* Is message or schedule word i different from lane to lane? */
+#define SHA256_VARIES(i) ((i) >= 16 || (i) == J || (TWO && (i) + 1 == J))
+
+/* The kernel's body. SPECIAL: J and TWO are compile-time constants (the
+ * variants for words 0..7): then the steps before the first varying word
+ * run once per call on scalars, and the schedule words 16..31 add, per
+ * lane, only the terms that read a varying word, the sum of the others
+ * (constant message words) being computed once per call. */
+MB_INLINE size_t sha256_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                             unsigned *count, const unsigned J, const bool TWO, const bool SPECIAL)
 {
     const bool sha224 = args->digest_len == 28;
     const uint32_t *iv = sha224 ? sha224_iv : sha256_iv;
-    const unsigned J = args->word;
     MB_BROADCAST_WORDS(V, wc, 16, V_SET1, w);
     const V want = V_SET1(sha256_expected(args));
+    const unsigned first = SPECIAL ? (TWO ? J - 1 : J) : 0;
+    const unsigned last_w = sha224 ? 57 : 56;
+    /* a..h after the steps before the first varying word */
+    uint32_t v[8];
+    memcpy(v, iv, sizeof(v));
+    for (unsigned t = 0; t < first; t++)
+        sha256_scalar_step(v, args->w[t] + sha256_k[t]);
+    /* the constant terms of schedule words 16..31 */
+    uint32_t constant_part[32] = {0};
+    if (SPECIAL) {
+        for (unsigned t = 16; t < 32; t++) {
+            const uint32_t *m = args->w;
+            constant_part[t] = (SHA256_VARIES(t - 2) ? 0 : sha256_ssig1(m[t - 2])) +
+                               (SHA256_VARIES(t - 7) ? 0 : m[t - 7]) +
+                               (SHA256_VARIES(t - 15) ? 0 : sha256_ssig0(m[t - 15])) +
+                               (SHA256_VARIES(t - 16) ? 0 : m[t - 16]);
+        }
+    }
 
     for (; u < end; u += (size_t)VL * SHA_INTERLEAVE) {
         if (*count + VL * SHA_INTERLEAVE > cap)
             return u;
-        V s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][61];
+        V s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][58];
         SHA_MESSAGE(SHA_INTERLEAVE, V_LOAD, tab_lo, tab_hi, VL)
-        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) for (int j = 0; j < 8; j++) s[k][j] = V_SET1(iv[j]);
-        MB_ROLLED for (unsigned t = 16; t < 61; t++)
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) for (unsigned slot = 0; slot < 8; slot++)
+            s[k][slot] = V_SET1(v[(slot + first) % 8]); /* slot SHA2_SLOT(j, first) holds v[j] */
+        unsigned t = 16;
+        if (SPECIAL) {
+            _Pragma("GCC unroll 16") for (; t < 32; t++)
+            {
+                MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++)
+                {
+                    V x = V_SET1(constant_part[t]);
+                    if (SHA256_VARIES(t - 2))
+                        x += SHA256_SSIG1(w[k][t - 2]);
+                    if (SHA256_VARIES(t - 7))
+                        x += w[k][t - 7];
+                    if (SHA256_VARIES(t - 15))
+                        x += SHA256_SSIG0(w[k][t - 15]);
+                    if (SHA256_VARIES(t - 16))
+                        x += w[k][t - 16];
+                    w[k][t] = x;
+                }
+            }
+        }
+        MB_ROLLED for (; t <= last_w; t++)
         {
             MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =
                 (SHA256_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA256_SSIG0(w[k][t - 15]) + w[k][t - 16]);
         }
-        unsigned t0;
-        MB_ROLLED for (t0 = 0; t0 < 56; t0 += 8)
+        unsigned t0 = 0;
+        if (SPECIAL) {
+            /* the first group from the first varying word's step */
+#define SHA256_STEP_FROM(i) \
+    if ((i) >= first) {     \
+        SHA256_STEP(i)      \
+    }
+            SHA256_STEP_FROM(0) SHA256_STEP_FROM(1) SHA256_STEP_FROM(2) SHA256_STEP_FROM(3)
+            SHA256_STEP_FROM(4) SHA256_STEP_FROM(5) SHA256_STEP_FROM(6) SHA256_STEP_FROM(7)
+#undef SHA256_STEP_FROM
+            t0 = 8;
+        }
+        MB_ROLLED for (; t0 < 56; t0 += 8)
         {
             SHA256_STEP(0) SHA256_STEP(1) SHA256_STEP(2) SHA256_STEP(3)
             SHA256_STEP(4) SHA256_STEP(5) SHA256_STEP(6) SHA256_STEP(7)
         }
-        SHA256_STEP(0) SHA256_STEP(1) SHA256_STEP(2) SHA256_STEP(3) /* steps 56..59 */
+        /* Step 56 (and 57 for SHA-224): its a is the word compared
+         * (sha256_expected), T1 + T2 in H's slot. */
         V last[SHA_INTERLEAVE];
         if (sha224) {
-            /* SHA-224 has no word 7: compare word 3, d = the a of step 60. */
-            SHA256_STEP(4)
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 4)];
+            SHA256_STEP(0)
+            SHA256_STEP(1)
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 1)];
         } else {
-            /* The last SHA-256 word is h = the e of step 60: T1 only. */
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] =
-                s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA256_BSIG1, SHA256_K, V_SEL);
+            SHA256_STEP(0)
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 0)];
         }
         MB_REPORT_WORDS(last, SHA_INTERLEAVE, VL, want);
     }
     return end;
+}
+#undef SHA256_VARIES
+
+MB_VARIANT(sha256_0, sha256_body, 0, false, true)
+MB_VARIANT(sha256_1, sha256_body, 1, false, true) MB_VARIANT(sha256_1t, sha256_body, 1, true, true)
+MB_VARIANT(sha256_2, sha256_body, 2, false, true) MB_VARIANT(sha256_2t, sha256_body, 2, true, true)
+MB_VARIANT(sha256_3, sha256_body, 3, false, true) MB_VARIANT(sha256_3t, sha256_body, 3, true, true)
+MB_VARIANT(sha256_4, sha256_body, 4, false, true) MB_VARIANT(sha256_4t, sha256_body, 4, true, true)
+MB_VARIANT(sha256_5, sha256_body, 5, false, true) MB_VARIANT(sha256_5t, sha256_body, 5, true, true)
+MB_VARIANT(sha256_6, sha256_body, 6, false, true) MB_VARIANT(sha256_6t, sha256_body, 6, true, true)
+MB_VARIANT(sha256_7, sha256_body, 7, false, true) MB_VARIANT(sha256_7t, sha256_body, 7, true, true)
+MB_VARIANT(sha256_any, sha256_body, args->word, args->two && args->word > 0, false)
+
+/* The family's kernel: a variant specialised on the varying words for
+ * words 0..7 (messages of up to 32 bytes), else the run-time one. */
+static inline size_t sha256_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                                   unsigned *count)
+{
+    static hc_mb_kernel_fn *const variants[16] = {sha256_0, sha256_0,  sha256_1, sha256_1t, sha256_2, sha256_2t,
+                                                  sha256_3, sha256_3t, sha256_4, sha256_4t, sha256_5, sha256_5t,
+                                                  sha256_6, sha256_6t, sha256_7, sha256_7t};
+    unsigned i = args->word * 2 + (args->two && args->word > 0);
+    return (i < 16 ? variants[i] : sha256_any)(args, u, end, hits, cap, count);
 }
 
 #endif

@@ -43,13 +43,34 @@ static const uint64_t sha384_iv[8] = {
     0x67332667ffc00b31ull, 0x8eb44a8768581511ull, 0xdb0c2e0d64f98fa7ull, 0x47b5481dbefa4fa4ull,
 };
 
-/* The early-rejection word. SHA-512: e after step 76 (becomes h, word 7);
- * SHA-384 (words 0..5): a after step 76 (becomes d, word 3). */
+/* §4.1.3's T2 on one word, for undoing the last steps. */
+static inline uint64_t sha512_ror(uint64_t x, unsigned n)
+{
+    return (x >> n) | (x << (64 - n));
+}
+static inline uint64_t sha512_t2(uint64_t a, uint64_t b, uint64_t c)
+{
+    return (sha512_ror(a, 28) ^ sha512_ror(a, 34) ^ sha512_ror(a, 39)) + ((a & b) ^ (a & c) ^ (b & c));
+}
+
+/* The early-rejection word: the a that step 72 computes (SHA-512), or step
+ * 74 (SHA-384, whose digest lacks e[77] and e[76]), found from the digest
+ * by undoing the last steps without a message word, as for SHA-256
+ * (mb_sha256.h's sha256_expected: a[t-4] = e[t] - (a[t] - T2)). */
 static inline uint64_t sha512_expected(const hc_mb_args *args)
 {
-    if (args->digest_len == 48)
-        return args->target64[3] - sha384_iv[3];
-    return args->target64[7] - sha512_iv[7];
+    const bool sha384 = args->digest_len == 48;
+    const uint64_t *iv = sha384 ? sha384_iv : sha512_iv;
+    const unsigned known_e = sha384 ? 2 : 4; /* e[79], e[78], ... in words 4, 5, ... */
+    uint64_t a[80];
+    for (unsigned j = 0; j < 4; j++)
+        a[79 - j] = args->target64[j] - iv[j];
+    for (unsigned j = 0; j < known_e; j++) {
+        unsigned t = 79 - j;
+        uint64_t e = args->target64[4 + j] - iv[4 + j];
+        a[t - 4] = e - (a[t] - sha512_t2(a[t - 1], a[t - 2], a[t - 3]));
+    }
+    return a[80 - 4 - known_e];
 }
 
 /* hc_mb_filter_key_fn: the low half of the early-rejection word, the same
@@ -73,6 +94,21 @@ static inline bool sha512_filter_key(const hc_mb_args *args, const uint32_t *tar
 #define SHA512_K(t) V64_SET1(sha512_k[t])
 #define SHA512_STEP(i) \
     SHA2_STEP_W(i, SHA_INTERLEAVE, V64, SHA512_BSIG0, SHA512_BSIG1, SHA512_K, V64_SEL, V64_MAJ)
+/* §6.4.2 step 1: schedule words 16..upto-1 of every vector in flight. */
+#define SHA512_SCHEDULE(upto)                                                                        \
+    MB_ROLLED for (unsigned t = 16; t < (upto); t++)                                                \
+    {                                                                                               \
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =                                \
+            (SHA512_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA512_SSIG0(w[k][t - 15]) + w[k][t - 16]); \
+    }
+/* Steps 0..upto-1 (a multiple of 8: the slots are back in order after it)
+ * in rolled groups of eight (mb_sha2.h); leaves t0 at upto. */
+#define SHA512_GROUPS(upto)                                                \
+    MB_ROLLED for (t0 = 0; t0 < (upto); t0 += 8)                          \
+    {                                                                     \
+        SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3)       \
+        SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7)       \
+    }
 
 MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                                unsigned *count)
@@ -86,35 +122,53 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
     for (; u < end; u += (size_t)VL64 * SHA_INTERLEAVE) {
         if (*count + VL64 * SHA_INTERLEAVE > cap)
             return u;
-        V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][77];
+        V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][75];
         SHA_MESSAGE(SHA_INTERLEAVE, V64_LOAD, tab64_lo, tab64_hi, VL64)
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) for (int j = 0; j < 8; j++) s[k][j] = V64_SET1(iv[j]);
-        MB_ROLLED for (unsigned t = 16; t < 77; t++)
-        {
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =
-                (SHA512_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA512_SSIG0(w[k][t - 15]) + w[k][t - 16]);
-        }
+        const unsigned schedule_end = sha384 ? 75 : 73;
+        SHA512_SCHEDULE(schedule_end)
         unsigned t0;
-        MB_ROLLED for (t0 = 0; t0 < 72; t0 += 8)
-        {
-            SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3)
-            SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7)
-        }
-        SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3) /* steps 72..75 */
+        SHA512_GROUPS(72)
+        /* Step 72 (to 74 for SHA-384): its a is the word compared
+         * (sha512_expected), T1 + T2 in H's slot. */
         V64 last[SHA_INTERLEAVE];
+        SHA512_STEP(0)
         if (sha384) {
-            /* SHA-384 has no word 7: compare word 3, d = the a of step 76. */
-            SHA512_STEP(4)
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 4)];
+            SHA512_STEP(1)
+            SHA512_STEP(2)
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 2)];
         } else {
-            /* The last SHA-512 word is h = the e of step 76: T1 only. */
-            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] =
-                s[k][SHA2_SLOT(3, 4)] + SHA2_T1(4, SHA512_BSIG1, SHA512_K, V64_SEL);
+            MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 0)];
         }
         /* filter mode: sha512_filter_key's low halves */
         MB_REPORT_WORDS64(last, SHA_INTERLEAVE, want, 0);
     }
     return end;
+}
+
+/* Free lanes (kernel.h's hc_lanes_fn): each lane's whole block from the
+ * columns (words64), all 80 steps, the chaining value added to a; the key
+ * is the high half of digest word 0, the first 4 digest bytes. */
+MB_INLINE void sha512_lanes(const hc_lanes_args *args, size_t end, uint32_t *hits, unsigned *count)
+{
+    const uint64_t *iv = args->digest_len == 48 ? sha384_iv : sha512_iv;
+    const V64 want = V64_SET1(args->want);
+    for (size_t u = 0; u < end; u += (size_t)VL64 * SHA_INTERLEAVE) {
+        V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][80];
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++)
+        {
+            for (unsigned t = 0; t < 16; t++)
+                w[k][t] = V64_LOAD(args->words64 + (size_t)t * args->stride + u + (size_t)k * VL64);
+            for (int j = 0; j < 8; j++)
+                s[k][j] = V64_SET1(iv[j]);
+        }
+        SHA512_SCHEDULE(80)
+        unsigned t0;
+        SHA512_GROUPS(80)
+        V64 key[SHA_INTERLEAVE];
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) key[k] = (s[k][0] + V64_SET1(iv[0])) >> 32;
+        MB_REPORT_WORDS64(key, SHA_INTERLEAVE, want, 0);
+    }
 }
 
 #endif
