@@ -148,6 +148,19 @@ static void test_winner_taken(void)
         if (c.count > 0)
             check_search_takes(alg, path_of(&c.paths[0]));
     }
+    /* each level timed at its own entry point: MD5's kernels are at least
+     * 1.5x apart from level to level (AVX-512 16 lanes, AVX2 8, portable
+     * C a few; 3x and 2x on the development machine) */
+    const hc_algorithm *md5 = alg_named("md5");
+    hc_crack_calibration c = fresh_calibration(md5);
+    double above = 0;
+    for (int level = (int)hc_simd_active(); level >= HC_SIMD_PORTABLE; level--)
+        for (size_t i = 0; i < c.count; i++)
+            if (c.paths[i].kernel && (int)c.paths[i].level == level) {
+                CHECK_MSG(above == 0 || above >= 1.5 * c.paths[i].per_second, "md5: %s kernel %.1f M/s, the level above %.1f",
+                          hc_simd_name(c.paths[i].level), c.paths[i].per_second / 1e6, above / 1e6);
+                above = c.paths[i].per_second;
+            }
 }
 
 /* A path made slow loses: the fastest kernel, then every kernel, then the
