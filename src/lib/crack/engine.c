@@ -63,6 +63,7 @@ enum {
      * then worth its extra steps. */
     INNER_MIN = 1024,
     HITS_CAP = 128,
+    CACHE_LINE = 64,
     /* Candidates per chunk: a few milliseconds of work, so that a found
      * match waits little for the earlier chunks still in flight. */
     KERNEL_CHUNK = 1 << 21,
@@ -198,6 +199,7 @@ typedef struct worker {
     /* kernel tables of table_len */
     uint32_t table_len;
     void *tab_hi, *tab_lo;             /* uint32_t or uint64_t entries; one block (build_tables) */
+    void *tab_block;                   /* that block as allocated: tab_hi is its first 64-byte line */
     size_t tab_stride;
     uint32_t hits[HITS_CAP];
     /* Many targets: the filter of the values the kernel compares with its
@@ -776,10 +778,18 @@ static bool build_tables(worker *w, uint32_t len, const length_plan *plan)
      * alignment. Their entries are all written below. */
     const size_t stride = (need + 7) & ~(size_t)7;
     if (stride > w->tab_stride) {
-        uint64_t *tables = realloc(w->tab_hi, 2 * stride * sizeof(uint64_t));
-        if (tables == NULL)
+        /* The tables start on a cache line, so no vector load straddles
+         * two: with malloc's 16-byte alignment, wherever the heap put
+         * them, the CRC scan's portable kernel ran 12% slower in some
+         * runs. (Their old entries are not needed: no realloc.) */
+        free(w->tab_block);
+        w->tab_block = malloc(2 * stride * sizeof(uint64_t) + CACHE_LINE);
+        if (w->tab_block == NULL) {
+            w->tab_hi = w->tab_lo = NULL;
+            w->tab_stride = 0;
             return false;
-        w->tab_hi = tables;
+        }
+        w->tab_hi = (void *)(((uintptr_t)w->tab_block + CACHE_LINE - 1) & ~(uintptr_t)(CACHE_LINE - 1));
         w->tab_stride = stride;
     }
     w->tab_lo = (uint64_t *)w->tab_hi + w->tab_stride;
@@ -1090,7 +1100,7 @@ static void worker_main(void *arg, size_t index)
     free(w.digits);
     free(w.text);
     free(w.wide);
-    free(w.tab_hi); /* tab_lo lies in the same block */
+    free(w.tab_block); /* tab_lo lies in the same block */
     free(w.run_piece);
     hc_key_filter_free(&w.undone);
     if (w.run_open)
