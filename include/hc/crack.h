@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "hc/algorithm.h"
+#include "hc/cpu.h"
 #include "hc/status.h"
 
 #ifdef __cplusplus
@@ -179,6 +180,34 @@ HC_API hc_status hc_crack_walk_sized(const hc_crack_job *job, uint64_t sizes,
 /* The SIMD kernel the job's algorithm uses at the active SIMD level, e.g.
  * "avx512", or "generic" for the one-candidate-at-a-time path. */
 HC_API const char *hc_crack_kernel_name(const hc_algorithm *alg);
+
+/* Brute force takes, for each row, the fastest of the paths the CPU offers
+ * at or below the active SIMD level (HC_SIMD caps it): a SIMD kernel per
+ * level with an entry point of its own, and one candidate at a time
+ * through the row's hasher. The first search of a row in a process times
+ * each of them on a slice of its keyspace (a few milliseconds) and keeps
+ * the choice for the process; hc_crack_calibration gives the measurements
+ * behind it, measuring now on a standard slice (8-character candidates
+ * over hc_crack_default_dictionary) if no search has yet. */
+typedef struct hc_crack_path_rate {
+    bool kernel;               /* a SIMD kernel; false: one candidate at a time */
+    hc_simd_level level;       /* the kernel's */
+    double per_second;         /* candidates per second of one thread's CPU time */
+} hc_crack_path_rate;
+
+typedef struct hc_crack_calibration {
+    /* the paths timed, fastest first: paths[0] is the one searches take;
+     * 0 when there was no choice (the row has no kernel this CPU runs at
+     * or below the active level: one candidate at a time) */
+    size_t count;
+    hc_crack_path_rate paths[HC_SIMD_LEVEL_COUNT + 1];
+    /* the one-at-a-time path hashes with the CPU's SHA extensions
+     * (SHA-1, SHA-224 and SHA-256, through OpenSSL) */
+    bool sha_extensions;
+} hc_crack_calibration;
+
+#define hc_crack_calibration(alg, out) hc_crack_calibration_sized((alg), (out), sizeof(hc_crack_calibration))
+HC_API hc_status hc_crack_calibration_sized(const hc_algorithm *alg, hc_crack_calibration *out, size_t size);
 
 #ifdef __cplusplus
 }

@@ -28,6 +28,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "crack_paths.h"
 #include "names.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
@@ -360,8 +361,20 @@ static void print_header(cli_output *out, uint64_t size, double hz)
                 "crack/s/thread", "kernel");
 }
 
+/* The calibration's paths as a JSON array: [{"path":"avx512","per_s":N},
+ * ...], fastest first ("generic": one at a time). */
+static void paths_json(const hc_crack_calibration *c, char *out, size_t size)
+{
+    size_t n = (size_t)snprintf(out, size, "[");
+    for (size_t i = 0; i < c->count && n < size; i++)
+        n += (size_t)snprintf(out + n, size - n, "%s{\"path\":\"%s\",\"per_s\":%.0f}", i ? "," : "",
+                              c->paths[i].kernel ? hc_simd_name(c->paths[i].level) : "generic", c->paths[i].per_second);
+    if (n < size)
+        snprintf(out + n, size - n, "]");
+}
+
 static void print_row(cli_output *out, bool json, const hc_algorithm *alg, uint64_t size, double hz, double bytes_per_s,
-                      double candidates_per_s)
+                      double candidates_per_s, const hc_crack_calibration *paths)
 {
     double mb = bytes_per_s / 1e6;
     double cycles = hz > 0 && bytes_per_s > 0 ? hz / bytes_per_s : 0;
@@ -373,11 +386,14 @@ static void print_row(cli_output *out, bool json, const hc_algorithm *alg, uint6
             snprintf(cpb, sizeof(cpb), "%.3f", cycles);
             snprintf(ghz, sizeof(ghz), "%.3f", hz / 1e9);
         }
+        char measured[512];
+        paths_json(paths, measured, sizeof(measured));
         output_line(out,
                     "{\"algorithm\":\"%s\",\"bytes\":%llu,\"mb_per_s\":%.1f,\"cycles_per_byte\":%s,\"clock_ghz\":%s,"
-                    "\"backend\":\"%s\",\"simd\":\"%s\",\"crack_per_s\":%.0f,\"crack_kernel\":\"%s\"}",
+                    "\"backend\":\"%s\",\"simd\":\"%s\",\"crack_per_s\":%.0f,\"crack_kernel\":\"%s\","
+                    "\"crack_paths\":%s}",
                     hc_algorithm_name(alg), (unsigned long long)size, mb, cpb, ghz, backend, simd_text(alg), candidates_per_s,
-                    kernel);
+                    kernel, measured);
         return;
     }
     char cpb[32] = "-", crack[32];
@@ -389,6 +405,18 @@ static void print_row(cli_output *out, bool json, const hc_algorithm *alg, uint6
         snprintf(crack, sizeof(crack), "%.1f k", candidates_per_s / 1e3);
     output_line(out, "%-12s %10.1f %9s  %-8s %-8s  %14s  %s", hc_algorithm_name(alg), mb, cpb, backend, simd_text(alg), crack,
                 kernel);
+}
+
+/* Each row's brute-force paths: the kernel column's winner, by how much. */
+static void print_paths(cli_output *out, const hc_algorithm *const *list, const hc_crack_calibration *paths, size_t count)
+{
+    output_line(out, "%s", "");
+    output_line(out, "Brute-force paths, timed per row on this CPU (searches take the fastest):");
+    for (size_t i = 0; i < count && !out->write_failed; i++) {
+        char line[256];
+        crack_paths_line(list[i], &paths[i], line, sizeof(line));
+        output_line(out, "  %s", line);
+    }
 }
 
 /* ---- the command ---- */
@@ -498,15 +526,21 @@ static int run_bench(int argc, char **argv, cli_output *out)
     clock_update(&hz, 50);
     if (!json)
         print_header(out, size, hz);
+    hc_crack_calibration paths[HC_ALGORITHM_COUNT];
     for (size_t i = 0; i < count && !out->write_failed; i++) {
         double bytes_per_s = throughput(list[i], buf, (size_t)size, &hz);
+        /* before the figure, which then takes the path measured here */
+        if (hc_crack_calibration(list[i], &paths[i]) != HC_OK)
+            paths[i].count = 0;
         double candidates_per_s = crack_rate(list[i]);
-        print_row(out, json, list[i], size, hz, bytes_per_s, candidates_per_s);
+        print_row(out, json, list[i], size, hz, bytes_per_s, candidates_per_s, &paths[i]);
     }
     free(buf);
     if (!json && hz > 0)
         output_line(out, "(cycles at %.2f GHz, the fastest clock sample of the run; AVX-512 code may run slower clocks "
                          "on some CPUs)", hz / 1e9);
+    if (!json)
+        print_paths(out, list, paths, count);
     return EXIT_OK;
 }
 

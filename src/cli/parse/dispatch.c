@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "habits.h"
 #include "names.h"
+#include "crack_paths.h"
 #include "hc/cpu.h"
 #include "progress.h"
 
@@ -63,6 +64,23 @@ static void unknown_option(cli_output *out, const char *word)
     }
 }
 
+/* The brute-force path of the most-searched rows, measured now (a few
+ * milliseconds each; all of them would take a second: hc bench). */
+static void print_crack_paths(cli_output *out)
+{
+    static const char *const rows[] = {"md5", "ntlm", "sha1", "sha256", "sha512"};
+    output_line(out, "Brute force, each row's fastest path measured now (one thread; hc bench: every row):");
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        const hc_algorithm *alg = hc_algorithm_find(rows[i]);
+        hc_crack_calibration c;
+        char line[256];
+        if (alg == NULL || hc_crack_calibration(alg, &c) != HC_OK)
+            continue;
+        crack_paths_line(alg, &c, line, sizeof(line));
+        output_line(out, "  %s", line);
+    }
+}
+
 static void print_version(cli_output *out)
 {
     hc_simd_level detected = hc_simd_detected(), active = hc_simd_active();
@@ -70,6 +88,7 @@ static void print_version(cli_output *out)
     output_line(out, "SIMD: %s (CPU supports %s)", hc_simd_name(active), hc_simd_name(detected));
     output_line(out, "SHA extensions: %s", hc_cpu_has_sha_ni() ? "yes" : "no");
     output_line(out, "CPUs available: %u", hc_cpu_count());
+    print_crack_paths(out);
 }
 
 /* Skips empty words: the reference ignores them when deciding whether a

@@ -194,11 +194,13 @@ typedef struct hc_kernel {
     /* HC_MB_PAD_MD: the length is big-endian although the words are not
      * (Whirlpool's state holds the bytes in memory order). */
     bool length_big_endian;
-    /* The portable entry point is slower than the generic path where the
-     * CPU has SHA extensions, which OpenSSL uses for one candidate at a
-     * time (SHA-256: 8.7 against 10.3 M/s with HC_SIMD=portable on the
-     * AVX-512 development machine), so it is not used there. */
-    bool portable_loses_to_sha_ext;
+    /* The portable free-lanes entry point is slower than one candidate at
+     * a time where the CPU has SHA extensions, which OpenSSL uses (the
+     * brute-force kernels' SHA-256: 8.7 against 10.3 M/s with
+     * HC_SIMD=portable on the AVX-512 development machine), so it is not
+     * used there. (The brute-force entry points are chosen by measurement
+     * instead: calibrate.c.) */
+    bool portable_lanes_lose_to_sha_ext;
     /* The entry points take filter mode (above), and where not NULL, keys
      * with steps undone. */
     bool filters;
@@ -277,10 +279,12 @@ typedef struct hc_mb_layout {
     uint8_t pad_byte;
 } hc_mb_layout;
 
-/* The row's kernel at the best level at or below `level` that the CPU
- * runs and that beats the generic path there; false when there is none
- * (the generic path). With HC_KERNEL_ANY_ENTRY, also an entry point the
- * generic path outruns (tests run every entry point). */
+/* The row's kernel at the level, at or below `level`, that a calibration
+ * on this CPU measured fastest (calibrate.c: made now if the process has
+ * none for the row and level yet); false when the generic path won, or
+ * there is no kernel. With HC_KERNEL_ANY_ENTRY, no measurement: the
+ * highest entry point at or below `level` that the CPU runs (tests run
+ * every entry point, the calibration times each). */
 enum { HC_KERNEL_ANY_ENTRY = 1u << 0 };
 bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_mb_layout *layout);
 

@@ -2,6 +2,8 @@
  * row at a SIMD level, and how the engine lays out its block (kernel.h). */
 #include "kernel.h"
 
+#include "crack/engine_probe.h"
+
 /* The x86 entry points exist where CMake builds their files. */
 #ifdef HC_X86_SIMD
 #define X86(entry) entry
@@ -38,7 +40,7 @@ KERNEL(md4, MD_PADDING(4), .filter_key = hc_mb_md4_filter_key, .entry = ENTRIES_
 KERNEL(sha1, MD_PADDING(4), .big_endian = true, .filter_key = hc_mb_sha1_filter_key, .filter_key_fixed = true,
        .entry = ENTRIES_ALL(sha1), .lanes = LANES_ALL(sha1));
 KERNEL(sha256, MD_PADDING(4), .big_endian = true, .filter_key = hc_mb_sha256_filter_key, .filter_key_fixed = true,
-       .portable_loses_to_sha_ext = true, .entry = ENTRIES_ALL(sha256), .lanes = LANES_ALL(sha256));
+       .portable_lanes_lose_to_sha_ext = true, .entry = ENTRIES_ALL(sha256), .lanes = LANES_ALL(sha256));
 /* SHA-512: a 128-bit length field. */
 KERNEL(sha512, .word_bytes = 8, .big_endian = true, .padding = HC_MB_PAD_MD, .length_bytes = 16,
        .filter_key = X86(hc_mb_sha512_filter_key), .filter_key_fixed = true, .entry = ENTRIES_AVX512(sha512),
@@ -109,9 +111,9 @@ static unsigned max_message(const hc_kernel *k, unsigned block_bytes)
 
 /* The highest level at or below `level` that has an entry point (of the
  * free-lanes kernels, or of the brute-force ones) this CPU can run; -1
- * when there is none, or when only the portable kernel is left and it is
- * slower than one candidate at a time through the SHA extensions (unless
- * the caller asks for any entry: the tests of every level). */
+ * when there is none, or when only the portable lanes are left and they
+ * are slower than one candidate at a time through the SHA extensions
+ * (unless the caller asks for any entry: the tests of every level). */
 static int serving_level(const hc_kernel *k, bool lanes, hc_simd_level level, unsigned flags)
 {
     for (int l = (int)level; l >= HC_SIMD_PORTABLE; l--) {
@@ -119,7 +121,7 @@ static int serving_level(const hc_kernel *k, bool lanes, hc_simd_level level, un
             continue;
         if (lanes ? k->lanes[l] == NULL : k->entry[l] == NULL)
             continue;
-        if (l == HC_SIMD_PORTABLE && k->portable_loses_to_sha_ext && hc_cpu_has_sha_ni() &&
+        if (lanes && l == HC_SIMD_PORTABLE && k->portable_lanes_lose_to_sha_ext && hc_cpu_has_sha_ni() &&
             !(flags & HC_KERNEL_ANY_ENTRY))
             return -1;
         return l;
@@ -130,7 +132,16 @@ static int serving_level(const hc_kernel *k, bool lanes, hc_simd_level level, un
 bool hc_kernel_layout(const hc_algorithm *alg, hc_simd_level level, unsigned flags, hc_mb_layout *layout)
 {
     const hc_kernel *k = alg->kernel;
-    const int l = k ? serving_level(k, false, level, flags) : -1;
+    if (k == NULL)
+        return false;
+    if (!(flags & HC_KERNEL_ANY_ENTRY)) {
+        /* the measured choice (calibrate.c) */
+        const unsigned path = hc_crack_choose(alg, level, NULL);
+        if (path == HC_CRACK_PATH_GENERIC)
+            return false;
+        level = (hc_simd_level)path;
+    }
+    const int l = serving_level(k, false, level, flags);
     if (l < 0)
         return false;
     layout->kernel = k->entry[l];
