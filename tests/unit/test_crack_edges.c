@@ -9,7 +9,8 @@
  *    candidate's while the digest is not: the kernel must flag that lane
  *    (proof that the forgery collides), the hasher must reject it, alone
  *    and among many targets;
- *  - SHA-1's generated schedule masks against their recurrence.
+ *  - SHA-1's generated schedule masks against their recurrence, and its
+ *    specialised variants seen to run where one word of 0..7 varies.
  * Digests come from the ordinary hasher, the compared words from this
  * file's own reading of FIPS 180-4. */
 #include "testutil.h"
@@ -542,6 +543,76 @@ static void test_sha1_masks(void)
     }
 }
 
+/* Which SHA-1 variant ran shows only in one place: the specialised one
+ * reads word J alone, while the general one also adds tab_lo to word
+ * J - 1 (the engine hands it a zero table when that word does not vary,
+ * kernel.h). Called directly, the entry point gets a tab_lo of garbage
+ * with one varying word: the candidate is still flagged only if the
+ * specialised variant ran. For J = 1..7 (J = 0 has no word before it) at
+ * every level: a dispatch that sends any of them to the general path (or
+ * the specialised kernels to nowhere) fails here, where answers alone
+ * cannot tell. */
+enum { DIRECT_LANES = 16, DIRECT_TABLE = DIRECT_LANES + HC_MB_TABLE_PAD };
+
+static void direct_sha1(hc_mb_kernel_fn *kernel, const char *at, unsigned len)
+{
+    /* the block: "abc..." with its last character varying over 16 lanes
+     * ('a' + lane), padded as §5.1.1 says, as big-endian words */
+    uint8_t block[64] = {0};
+    for (unsigned i = 0; i + 1 < len; i++)
+        block[i] = (uint8_t)('a' + i % 26);
+    block[len] = 0x80;
+    block[62] = (uint8_t)((8 * len) >> 8);
+    block[63] = (uint8_t)(8 * len);
+    uint64_t w64[16];
+    words_of(block, 16, 32, w64);
+    uint32_t w[16];
+    for (unsigned t = 0; t < 16; t++)
+        w[t] = (uint32_t)w64[t];
+    const unsigned J = (len - 1) / 4, shift = 8 * (3 - (len - 1) % 4);
+    static uint32_t tab_hi[DIRECT_TABLE], tab_lo[DIRECT_TABLE];
+    for (unsigned u = 0; u < DIRECT_TABLE; u++) {
+        tab_hi[u] = (uint32_t)('a' + u % DIRECT_LANES) << shift;
+        tab_lo[u] = 0x5a5a5a5au; /* garbage: word J - 1 does not vary */
+    }
+    /* the target: lane `lane`'s candidate */
+    const unsigned lane = 11;
+    block[len - 1] = (uint8_t)('a' + lane);
+    uint8_t digest[20];
+    digest_of(alg_named("sha1"), block, len, digest);
+    uint64_t t64[5];
+    uint32_t target[5];
+    words_of(digest, 5, 32, t64);
+    for (unsigned i = 0; i < 5; i++)
+        target[i] = (uint32_t)t64[i];
+    hc_mb_args args = {.w = w, .tab_lo = tab_lo, .tab_hi = tab_hi, .word = J, .two = false, .target = target,
+                       .digest_len = 20, .msg_bytes = len};
+    uint32_t hits[DIRECT_TABLE];
+    unsigned count = 0;
+    size_t u = 0;
+    while (u < DIRECT_LANES)
+        u = kernel(&args, u, DIRECT_LANES, hits, DIRECT_TABLE, &count);
+    CHECK_MSG(count == 1 && hits[0] == lane,
+              "sha1/%s len %u (word %u varies alone): %u lanes flagged, the first %u (expected lane %u alone): "
+              "the specialised variant did not run, or hashed wrongly",
+              at, len, J, count, count ? hits[0] : 0, lane);
+}
+
+static void test_sha1_dispatch(void)
+{
+    const hc_algorithm *sha1 = alg_named("sha1");
+    const hc_simd_level top = hc_simd_detected();
+    for (int level = HC_SIMD_PORTABLE; level <= (int)top; level++) {
+        hc_mb_layout layout;
+        if (!own_entry(sha1, (hc_simd_level)level) ||
+            !hc_kernel_layout(sha1, (hc_simd_level)level, HC_KERNEL_ANY_ENTRY, &layout))
+            continue;
+        /* the last character of word J alone varies: 4J + 4 bytes */
+        for (unsigned J = 1; J < 8; J++)
+            direct_sha1(layout.kernel, hc_simd_name((hc_simd_level)level), 4 * J + 4);
+    }
+}
+
 static void timed(const char *name, void (*fn)(void))
 {
     double start = wall_now();
@@ -553,6 +624,7 @@ int main(void)
 {
     rng_state = 0x3C6EF372FE94F82Bull;
     timed("sha1_masks", test_sha1_masks);
+    timed("sha1_dispatch", test_sha1_dispatch);
     timed("forged_targets", test_forged_targets);
     timed("positions", test_positions);
     return test_report("test_crack_edges");
