@@ -169,6 +169,7 @@ typedef struct engine {
     hc_count kernel_processed;       /* of those, by the kernel */
     hc_count filtered_processed;     /* of those, in filter mode */
     hc_count keyed_processed;        /* of these, with the family's keys */
+    hc_count kernel_reports;         /* lanes the kernel flagged, verified by the hasher */
     hc_status error;
     /* bytes hashed between two updates of job->progress: PUBLISH_BYTES,
      * or 0 for a calibration's measurement, which reads it at every poll */
@@ -207,7 +208,7 @@ typedef struct worker {
     hc_key_filter undone;
     uint32_t undone_len;
     bool undone_ok;
-    hc_count processed, kernel_processed, filtered_processed, keyed_processed;
+    hc_count processed, kernel_processed, filtered_processed, keyed_processed, kernel_reports;
     uint64_t since_poll;   /* bytes hashed since job->cancelled() was called */
     hc_count published;    /* the part of processed added to job->progress */
     uint64_t since_publish; /* bytes hashed since then */
@@ -989,9 +990,13 @@ static bool scan_suffixes(kernel_run *k, uint64_t u0, uint64_t u_end, hc_count o
         while (u < u_end) {
             unsigned n = 0;
             u = e->layout.kernel(&k->args, u, u_end, w->hits, HITS_CAP, &n);
-            for (unsigned h = 0; h < n; h++)
-                if (w->hits[h] >= u0 && take_hit(k, w->hits[h], u0, outer))
+            for (unsigned h = 0; h < n; h++) {
+                if (w->hits[h] < u0)
+                    continue;
+                w->kernel_reports++;
+                if (take_hit(k, w->hits[h], u0, outer))
                     return true;
+            }
         }
     }
     return false;
@@ -1096,6 +1101,7 @@ static void worker_main(void *arg, size_t index)
     e->kernel_processed += w.kernel_processed;
     e->filtered_processed += w.filtered_processed;
     e->keyed_processed += w.keyed_processed;
+    e->kernel_reports += w.kernel_reports;
     plat_mutex_unlock(&e->lock);
     free(w.digits);
     free(w.text);
@@ -1424,6 +1430,7 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
         probe->kernel_candidates = e.kernel_processed;
         probe->filtered_candidates = e.filtered_processed;
         probe->keyed_candidates = e.keyed_processed;
+        probe->kernel_reports = e.kernel_reports;
         probe->generic_candidates = e.processed - e.kernel_processed;
     }
     engine_free(&e);

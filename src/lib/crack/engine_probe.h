@@ -26,6 +26,10 @@ typedef struct hc_crack_probe {
      * filter_key), not first words */
     hc_count filtered_candidates, keyed_candidates;
     hc_count generic_candidates;  /* out: candidates hashed one at a time */
+    /* out: lanes the kernel reported (its early-rejection word matched),
+     * each then checked with the ordinary hasher: a forged target whose
+     * compared word is a candidate's shows here, never as found */
+    hc_count kernel_reports;
 } hc_crack_probe;
 
 /* hc_crack_run, reporting into probe (which may be NULL). */
