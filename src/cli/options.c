@@ -26,6 +26,7 @@ static const char *const long_names[OPT_COUNT] = {
     [OPT_MASK] = "mask", [OPT_CUSTOM1] = "custom-charset1", [OPT_CUSTOM2] = "custom-charset2",
     [OPT_CUSTOM3] = "custom-charset3", [OPT_CUSTOM4] = "custom-charset4", [OPT_INCREMENT] = "increment",
     [OPT_WORDLIST] = "wordlist", [OPT_RULES] = "rules", [OPT_STDOUT] = "stdout",
+    [OPT_SKIP] = "skip", [OPT_SESSION] = "session", [OPT_RESTORE] = "restore",
 };
 
 const char *option_long_name(cli_option_id id)

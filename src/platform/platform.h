@@ -187,6 +187,22 @@ bool plat_path_too_long(const char *path);
  * `from`: `to` still appears complete and at once. 0 or -1. */
 int plat_rename_new(const char *from, const char *to);
 
+/* Gives the file named from the name `to`, replacing a file there in one
+ * step: a reader finds the old file or the new one, never a mix or none
+ * (a state file rewritten as a search goes on). Both in one directory.
+ * 0 or -1. */
+int plat_rename_replace(const char *from, const char *to);
+
+/* Creates a folder, for its owner only where the OS has modes. 0, or -1
+ * with errno (EEXIST when the name is taken). */
+int plat_make_dir(const char *path);
+
+/* The per-user folder for programs' state, in memory the caller frees:
+ * $XDG_STATE_HOME, else $HOME/.local/state (POSIX); %LOCALAPPDATA%
+ * (Windows). NULL when the environment names none. The folder need not
+ * exist yet. */
+char *plat_user_state_dir(void);
+
 /* Whether a file could be written at path, asked without opening or
  * creating anything: 0 when it may (an existing file hc may write, or a
  * new name in a folder that takes one; also when it cannot be told, such

@@ -33,6 +33,8 @@ static const cli_option_spec hash_options[] = {
     {OPT_NOPROBE, 0, "noprobe", NULL, "skip the time estimate", 0},
     {OPT_THREADS, 'T', "threads", "<int>", "the number of threads to crack with (default: all CPUs)", 0},
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
+    {OPT_SKIP, 0, "skip", "<N>", "start N candidates into the run (into the part, with --part): lines N+1... of --stdout", 0},
+    {OPT_LIMIT, 0, "limit", "<N>", "try at most N candidates (after --skip, inside the part)", 0},
     {OPT_STOP_FILE, 0, "stop-file", "<path>", "stop (status 3) once this search's marker is there; create it on a find", 0},
     {OPT_REPLACE_STOP_FILE, 0, "replace-stop-file", NULL, "remove another search's marker left at --stop-file's path (never this search's)", 0},
     CLI_OPTIONS_PROGRESS,
@@ -127,11 +129,14 @@ static bool keyspace_uncountable(const hc_crack_job *job)
     return hc_crack_job_size(&whole, &attempts, &hashed) == HC_OK && hashed == HC_COUNT_MAX;
 }
 
-static void print_summary(cli_output *out, hc_count attempts, double seconds)
+/* The summary; `skipped` of the attempts (--skip, a restored run's
+ * position) were counted, not tried: they are no part of the speed. */
+static void print_summary(cli_output *out, hc_count attempts, hc_count skipped, double seconds)
 {
     char count[64], speed[GROUPED_MAX], time[TIME_TEXT_MAX];
     format_count(attempts, count, sizeof(count));
-    double rate = seconds > 0 ? (double)attempts / seconds : 0;
+    const hc_count tried = attempts > skipped ? attempts - skipped : 0;
+    double rate = seconds > 0 ? (double)tried / seconds : 0;
     const double cap = 9223372036854775808.0;
     format_grouped((uint64_t)llround(rate < cap ? rate : cap), speed);
     format_time_short(seconds, time);
@@ -175,6 +180,7 @@ typedef struct search_options {
     unsigned threads;
     int64_t min_len, max_len;
     uint64_t part, parts;
+    uint64_t skip, limit;
     uint8_t dict[HC_DICT_MAX];
     size_t dict_len;
 } search_options;
@@ -357,7 +363,7 @@ static bool parse_search_options(cli_output *out, const cli_args *args, search_o
                     (long long)o->max_len);
         return false;
     }
-    return parse_part_option(args, &o->part, &o->parts);
+    return parse_part_option(args, &o->part, &o->parts) && parse_window_options(args, &o->skip, &o->limit);
 }
 
 /* The job of the options, and the pool it runs on (false: out of memory,
@@ -382,11 +388,17 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
         .max_len = (uint32_t)o->max_len,
         .part = o->part,
         .parts = o->parts,
+        .skip = o->skip,
+        .limit = o->limit,
         .threads = hc_pool_threads(*pool),
         .pool = *pool,
         .cancelled = interrupted,
     };
-    hash_attack_job(attack, args, job);
+    if (!hash_attack_job(attack, args, job)) {
+        hc_pool_destroy(*pool);
+        *pool = NULL;
+        return false;
+    }
     if (o->parts > 1 && attack->kind != ATTACK_WORDLIST && keyspace_uncountable(job)) {
         /* the slices of a count that saturated would tile 2^128 - 1
          * candidates, a sliver of the keyspace, and say nothing of it */
@@ -549,7 +561,7 @@ static int report_many(cli_output *out, const search_options *o, const many_sear
             if (!m->found[i])
                 print_json_result(out, m->alg, targets->digests + i * dl, false, NULL, 0, 0, -1);
     }
-    print_summary(out, attempts, elapsed);
+    print_summary(out, attempts, o->skip, elapsed);
     output_line(out, "Found %zu of %zu targets%s", m->found_count, targets->count,
                 skipped ? " (lines of the file were skipped)" : "");
     int status = m->found_count == targets->count && !skipped ? EXIT_OK : stopped_status();
@@ -689,7 +701,7 @@ static int answer_without_search(const hc_algorithm *alg, cli_output *out, bool 
             print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
             return EXIT_OK;
         }
-        print_summary(out, 0, 0);
+        print_summary(out, 0, 0, 0);
         output_line(out, "Initial string is: Empty string");
         return EXIT_OK;
     }
@@ -700,7 +712,7 @@ static int answer_without_search(const hc_algorithm *alg, cli_output *out, bool 
             print_json_result(out, alg, target, false, NULL, 0, 0, 0);
             return EXIT_MISMATCH;
         }
-        print_summary(out, 0, 0);
+        print_summary(out, 0, 0, 0);
         output_line(out, "Nothing found");
         return EXIT_MISMATCH;
     }
@@ -721,7 +733,7 @@ static int report_search(const hc_algorithm *alg, cli_output *out, bool json, co
         print_json_result(out, alg, target, result->found, result->found_text, result->found_len, result->attempts,
                           elapsed);
     } else {
-        print_summary(out, result->attempts, elapsed);
+        print_summary(out, result->attempts, o->skip, elapsed);
         if (result->found)
             print_found(out, alg, result->found_text, result->found_len);
         else

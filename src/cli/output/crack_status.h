@@ -26,6 +26,7 @@ typedef struct crack_status {
     hc_crack_progress counters;  /* the engine writes, the display reads */
     crack_source source;
     hc_count total;              /* candidates the run hashes */
+    hc_count skipped;            /* before them: the job's skip, shown as done */
     uint32_t min_len, max_len;
     unsigned targets;
     /* the display thread's own: the speed, smoothed over the last seconds */

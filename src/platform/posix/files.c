@@ -186,6 +186,32 @@ bool plat_path_too_long(const char *path)
     return strlen(path) >= PATH_MAX;
 }
 
+int plat_rename_replace(const char *from, const char *to)
+{
+    return rename(from, to);
+}
+
+int plat_make_dir(const char *path)
+{
+    return mkdir(path, 0700);
+}
+
+char *plat_user_state_dir(void)
+{
+    const char *state = getenv("XDG_STATE_HOME");
+    /* the XDG rule: a relative value is to be ignored */
+    if (state != NULL && state[0] == '/')
+        return strdup(state);
+    const char *home = getenv("HOME");
+    if (home == NULL || home[0] == '\0')
+        return NULL;
+    static const char tail[] = "/.local/state";
+    char *dir = malloc(strlen(home) + sizeof(tail));
+    if (dir != NULL)
+        strcat(strcpy(dir, home), tail);
+    return dir;
+}
+
 int plat_rename_new(const char *from, const char *to)
 {
 #ifdef RENAME_NOREPLACE

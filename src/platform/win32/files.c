@@ -226,6 +226,45 @@ int plat_rename_new(const char *from, const char *to)
     return ok ? 0 : -1;
 }
 
+int plat_rename_replace(const char *from, const char *to)
+{
+    wchar_t *wide_from = plat_win32_wide_path(from);
+    wchar_t *wide_to = wide_from ? plat_win32_wide_path(to) : NULL;
+    BOOL ok = wide_to != NULL && MoveFileExW(wide_from, wide_to, MOVEFILE_REPLACE_EXISTING);
+    if (!ok && wide_to != NULL)
+        plat_win32_errno(GetLastError());
+    free(wide_from);
+    free(wide_to);
+    return ok ? 0 : -1;
+}
+
+int plat_make_dir(const char *path)
+{
+    wchar_t *wide = plat_win32_wide_path(path);
+    if (wide == NULL)
+        return -1;
+    BOOL ok = CreateDirectoryW(wide, NULL);
+    if (!ok)
+        plat_win32_errno(GetLastError());
+    free(wide);
+    return ok ? 0 : -1;
+}
+
+char *plat_user_state_dir(void)
+{
+    const wchar_t *local = _wgetenv(L"LOCALAPPDATA");
+    if (local == NULL || local[0] == L'\0')
+        return NULL;
+    /* UTF-8 takes at most 3 bytes per UTF-16 unit */
+    size_t size = 3 * wcslen(local) + 1;
+    char *dir = malloc(size);
+    if (dir != NULL && !plat_win32_utf8(local, dir, size)) {
+        free(dir);
+        dir = NULL;
+    }
+    return dir;
+}
+
 /* The target of a symbolic link: the path it resolves to (Windows keeps
  * a print name and a substitute name; the resolved path is the one every
  * program can use). EINVAL when path is not a symbolic link. */
