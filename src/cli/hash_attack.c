@@ -13,6 +13,11 @@ enum {
     RULE_LINE_MAX = 4096,       /* a longer rule file line is reported and skipped */
     BATCH_WORDS = 1 << 14,      /* words searched together */
     BATCH_BYTES = 1 << 20,
+    /* A batch of long words (rules and a mask) ends at this many
+     * candidates, yet has enough words for every thread: a session's
+     * position moves on by batches, so one must take about a second. */
+    BATCH_CANDIDATES = 1 << 24,
+    BATCH_WORDS_MIN = 1024,
     LONG_WORDS_SHOWN = 10       /* words too long, named one by one; then only counted */
 };
 
@@ -139,6 +144,11 @@ static bool check_combination(const cli_args *args)
     else if (args->present[OPT_INCREMENT] && args->present[OPT_WORDLIST] &&
              strcmp(args->value[OPT_WORDLIST], "-") == 0)
         clash = "--increment reads the wordlist once per mask length: it cannot be standard input";
+    else if ((args->present[OPT_SESSION] || args->present[OPT_RESTORE]) && args->present[OPT_STDOUT])
+        clash = "--session saves a search's position: --stdout prints the candidates instead (cut them with --skip)";
+    else if ((args->present[OPT_SESSION] || args->present[OPT_RESTORE]) && args->present[OPT_HASHES])
+        clash = "--session saves the search of one digest (-s); with --hashes, split the list's search with --part "
+                "and --skip instead";
     if (clash)
         fprintf(stderr, "hc: %s\n", clash);
     return clash == NULL;
@@ -404,7 +414,9 @@ static bool each_batch(const hash_attack *a, word_window *window, batch_fn *fn, 
             line_reader_report(&r, a->wordlist);
             ok = false;
         }
-        if (ok && (st == LINE_END || window->full || b.count == BATCH_WORDS || b.used >= BATCH_BYTES) && b.count > 0) {
+        const bool batch_full = b.count == BATCH_WORDS || b.used >= BATCH_BYTES ||
+                                (b.count >= BATCH_WORDS_MIN && window->per_word >= BATCH_CANDIDATES / b.count);
+        if (ok && (st == LINE_END || window->full || batch_full) && b.count > 0) {
             b.offset[b.count] = b.used;
             hc_stream_words batch = {b.bytes, b.offset, b.count, b.first_k, b.last_end};
             more = fn(arg, &batch);
@@ -432,13 +444,22 @@ static bool each_batch(const hash_attack *a, word_window *window, batch_fn *fn, 
 typedef struct stream_run {
     hc_stream *stream;
     hc_status status;
+    const word_window *window;
+    hc_crack_progress *progress;  /* may be NULL */
 } stream_run;
 
 static bool feed(void *arg, const hc_stream_words *words)
 {
     stream_run *run = arg;
     run->status = hc_stream_feed(run->stream, words);
-    return run->status == HC_OK && !hc_stream_over(run->stream);
+    const bool more = run->status == HC_OK && !hc_stream_over(run->stream);
+    /* a batch searched to its end: the checkpoint's position moves on */
+    if (more && run->progress) {
+        const hc_count settled = run->window->pos - run->window->begin;
+        atomic_store_explicit(&run->progress->settled, settled > UINT64_MAX ? UINT64_MAX : (uint64_t)settled,
+                              memory_order_relaxed);
+    }
+    return more;
 }
 
 /* The search over the passes: the latest pass's result, the attempts and
@@ -460,7 +481,7 @@ typedef struct search_run {
 static bool search_pass(void *arg, const hc_stream_attack *attack)
 {
     search_run *s = arg;
-    stream_run run = {NULL, HC_OK};
+    stream_run run = {NULL, HC_OK, s->window, s->job->progress};
     hc_crack_result_free(s->result);
     memset(s->result, 0, sizeof(*s->result));
     s->status = hc_stream_open(&run.stream, s->job, attack);

@@ -16,6 +16,7 @@
 #include "hash_targets.h"
 #include "part.h"
 #include "search_identity.h"
+#include "session.h"
 #include "stop_marker.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
@@ -35,6 +36,8 @@ static const cli_option_spec hash_options[] = {
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
     {OPT_SKIP, 0, "skip", "<N>", "start N candidates into the run (into the part, with --part): lines N+1... of --stdout", 0},
     {OPT_LIMIT, 0, "limit", "<N>", "try at most N candidates (after --skip, inside the part)", 0},
+    {OPT_SESSION, 0, "session", "<name>", "save the search's position as it goes and when stopped (state in $HC_SESSION_DIR, else ~/.local/state/hc/sessions)", 0},
+    {OPT_RESTORE, 0, "restore", NULL, "continue the saved session (--session's, default 'hc'); give the options it was started with", 0},
     {OPT_STOP_FILE, 0, "stop-file", "<path>", "stop (status 3) once this search's marker is there; create it on a find", 0},
     {OPT_REPLACE_STOP_FILE, 0, "replace-stop-file", NULL, "remove another search's marker left at --stop-file's path (never this search's)", 0},
     CLI_OPTIONS_PROGRESS,
@@ -190,6 +193,9 @@ typedef struct search_options {
 static stop_marker marker;
 static char *marker_identity;
 
+/* --session's state (path NULL without it). */
+static session search_session;
+
 typedef struct deadline {
     double end;
 } deadline;
@@ -262,6 +268,38 @@ static void create_found_marker(const hc_algorithm *alg, const search_options *o
     size_t len = plen + candidate_text(alg, r->found_text, r->found_len, line + plen);
     create_marker(o, (const char *)line, len);
     free(line);
+}
+
+/* --session/--restore for a search of one digest: with --restore,
+ * o->skip becomes the saved position. false after a message. */
+static bool open_session(const cli_args *args, const hc_algorithm *alg, search_options *o, const uint8_t *digest)
+{
+    if (!args->present[OPT_SESSION] && !args->present[OPT_RESTORE]) {
+        memset(&search_session, 0, sizeof(search_session));
+        return true;
+    }
+    search_identity_input in = {.alg = alg, .digests = digest, .count = 1, .min_len = o->min_len,
+                                .max_len = o->max_len, .parts = o->parts};
+    char *marker_lines = search_identity(args, &in);
+    char *lines = marker_lines ? session_identity(args, marker_lines, o->part, o->skip, o->limit) : NULL;
+    if (marker_lines == NULL)
+        cli_out_of_memory();
+    bool ok = lines != NULL && session_open(&search_session, args, lines, &o->skip);
+    free(marker_lines);
+    free(lines);
+    return ok;
+}
+
+/* After the run: a search stopped before its end (Ctrl+C, q, the marker)
+ * saves where it is; one that ended (found, or searched through) needs
+ * no state any more. */
+static void close_session(bool found, const crack_status *live)
+{
+    if (found || !interrupted(NULL))
+        session_finish(&search_session);
+    else
+        session_checkpoint(&search_session, atomic_load(&live->counters.settled), true);
+    session_close(&search_session);
 }
 
 /* After the summary: the marker's stop said on stderr. */
@@ -540,7 +578,7 @@ static hc_status search_many(const cli_args *args, cli_output *out, const search
     job->on_found = on_found;
     job->found_arg = m;
     crack_status live;
-    crack_status_start(&live, job, &marker);
+    crack_status_start(&live, job, &marker, NULL);
     double start = cli_monotonic_seconds();
     hc_status run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, result, all_found, m);
     *elapsed = cli_monotonic_seconds() - start;
@@ -777,8 +815,12 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
 
     hc_pool *pool;
     hc_crack_job job;
-    if (!start_job(args, alg, &o, attack, &job, &pool))
+    if (!open_session(args, alg, &o, target))
         return EXIT_USAGE;
+    if (!start_job(args, alg, &o, attack, &job, &pool)) {
+        session_close(&search_session);
+        return EXIT_USAGE;
+    }
     job.target = target;
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
      * the exit status says it was interrupted (§10.7). */
@@ -791,12 +833,16 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
     crack_status live;
-    crack_status_start(&live, &job, &marker);
+    crack_status_start(&live, &job, &marker, &search_session);
     double start = cli_monotonic_seconds();
     hc_status status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result, NULL, NULL);
     double elapsed = cli_monotonic_seconds() - start;
     crack_status_stop(&live, &job);
     hc_pool_destroy(pool);
+    if (status == HC_OK)
+        close_session(result.found, &live);
+    else
+        session_close(&search_session);
     if (status != HC_OK) {
         output_line(out, "%s", "");
         fprintf(stderr, "hc: %s\n", hc_status_text(status));

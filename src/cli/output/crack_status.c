@@ -210,14 +210,17 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
              all, percent, length, s->min_len, s->max_len, speed, took, eta, found, s->targets);
 }
 
-static void watch_marker(void *ctx, double now)
+/* The display's tick: the marker's look, the session's checkpoint. */
+static void watch_search(void *ctx, double now)
 {
     crack_status *s = ctx;
     if (s->marker)
         stop_marker_tick(s->marker, now);
+    if (s->session)
+        session_checkpoint(s->session, atomic_load_explicit(&s->counters.settled, memory_order_relaxed), false);
 }
 
-void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker)
+void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker, session *saved)
 {
     memset(status, 0, sizeof(*status));
     atomic_init(&status->counters.hashed, 0);
@@ -237,7 +240,8 @@ void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *ma
     status->targets = job->target_count > 0 ? (unsigned)job->target_count : 1;
     job->progress = &status->counters;
     status->marker = marker;
-    status->display = progress_start_ticking(render, watch_marker, status, STATUS_INTERVAL, true);
+    status->session = saved;
+    status->display = progress_start_ticking(render, watch_search, status, STATUS_INTERVAL, true);
     live_status = status;
 }
 
