@@ -92,8 +92,8 @@ static char *session_folder(void)
 }
 
 /* The whole file (at most STATE_MAX bytes) in memory the caller frees,
- * NUL-terminated; NULL with errno (EFBIG: larger). */
-static char *read_state(const char *path)
+ * NUL-terminated, its length in *size; NULL with errno (EFBIG: larger). */
+static char *read_state(const char *path, size_t *size)
 {
     plat_file f = plat_open(path, PLAT_OPEN_READ);
     if (f == PLAT_FILE_INVALID)
@@ -111,6 +111,7 @@ static char *read_state(const char *path)
         return NULL;
     }
     text[len] = '\0';
+    *size = len;
     return text;
 }
 
@@ -131,11 +132,13 @@ static const char *position_line(const char *text, size_t len)
 /* The saved position of a state file's text for this identity; false
  * after a message: a file that is no hc state (corrupt, truncated,
  * another program's), or another search's. */
-static bool parse_state(const session *s, const char *text, uint64_t *position)
+static bool parse_state(const session *s, const char *text, size_t len, uint64_t *position)
 {
-    const size_t magic = strlen(SESSION_MAGIC), id_len = strlen(s->identity), len = strlen(text);
+    const size_t magic = strlen(SESSION_MAGIC), id_len = strlen(s->identity);
     const char *p = text + magic;
-    const char *tail = strncmp(text, SESSION_MAGIC, magic) == 0 ? position_line(text, len) : NULL;
+    /* a NUL byte: no text of hc's */
+    const bool framed = strlen(text) == len && strncmp(text, SESSION_MAGIC, magic) == 0;
+    const char *tail = framed ? position_line(text, len) : NULL;
     const char *digits = tail ? tail + strlen("position: ") : NULL;
     if (tail == NULL || tail < p || !parse_whole_number(digits, text + len - strlen("\nend\n"), position)) {
         fprintf(stderr, "hc: --restore: %s is not an hc session state (corrupt or foreign): refused\n", s->path);
@@ -154,7 +157,8 @@ static bool parse_state(const session *s, const char *text, uint64_t *position)
 /* --restore: the saved position; false after a message. */
 static bool restore(session *s, uint64_t *skip)
 {
-    char *text = read_state(s->path);
+    size_t len;
+    char *text = read_state(s->path, &len);
     if (text == NULL) {
         if (errno == ENOENT)
             fprintf(stderr, "hc: --restore: no saved session at %s\n", s->path);
@@ -164,7 +168,7 @@ static bool restore(session *s, uint64_t *skip)
         return false;
     }
     uint64_t position;
-    bool ok = parse_state(s, text, &position);
+    bool ok = parse_state(s, text, len, &position);
     free(text);
     if (ok)
         *skip = position;

@@ -284,9 +284,22 @@ static bool open_session(const cli_args *args, const hc_algorithm *alg, search_o
     char *lines = marker_lines ? session_identity(args, marker_lines, o->part, o->skip, o->limit) : NULL;
     if (marker_lines == NULL)
         cli_out_of_memory();
+    const uint64_t first = o->skip;
     bool ok = lines != NULL && session_open(&search_session, args, lines, &o->skip);
     free(marker_lines);
     free(lines);
+    /* --limit counts from the first run's skip: what is left of it. A
+     * position at (or, edited, past) the end tries the last one again,
+     * which the window of the first run holds */
+    if (o->skip < first) /* edited to before the window: from its start */
+        o->skip = first;
+    const uint64_t done = o->skip - first;
+    if (ok && o->limit > 0 && done >= o->limit) {
+        o->skip = first + o->limit - 1;
+        o->limit = 1;
+    } else if (ok && o->limit > 0) {
+        o->limit -= done;
+    }
     return ok;
 }
 
