@@ -227,3 +227,30 @@ def test_hashcat_has_the_same_sense_of_the_increment_bounds():
     assert b"Invalid mask" in refused.stdout + refused.stderr
     capped = hashcat_stdout("-a", "3", "?d?d?d", "-i", "--increment-max", "5")
     assert sorted(w.decode() for w in capped) == sorted(stdout_lines("--mask", "?d?d?d", "-x", "5", "--increment"))
+
+
+def test_status_line_counts_the_skipped_candidates():
+    """SIGUSR1's line: the skipped candidates as done, of the window's end."""
+    import signal
+    import subprocess
+    from conftest import spawn_hc, wait_for_handler
+    skip, limit = 10 ** 9, 5 * 10 ** 9
+    proc = spawn_hc(["md5", "hash", "-s", "0" * 32, "--mask", "?l?l?l?l?l?l?l?l", "--skip", str(skip), "--limit",
+                     str(limit), "--noprobe", "-T", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_for_handler(proc.pid, signal.SIGUSR1)
+        proc.send_signal(signal.SIGUSR1)
+        line = proc.stderr.readline().decode()
+        wait_for_handler(proc.pid)
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    import re
+    match = re.match(r"hc: status: ([\d ]+) of ([\d ]+) candidates \(([\d.]+)%\)", line)
+    assert match, line
+    done, total = (int(g.replace(" ", "")) for g in match.group(1, 2))
+    assert skip <= done < skip + limit and total == skip + limit
+    assert float(match.group(3)) >= 16.6  # a sixth of the stream was skipped

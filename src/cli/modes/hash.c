@@ -36,7 +36,7 @@ static const cli_option_spec hash_options[] = {
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
     {OPT_SKIP, 0, "skip", "<N>", "start N candidates into the run (into the part, with --part): lines N+1... of --stdout", 0},
     {OPT_LIMIT, 0, "limit", "<N>", "try at most N candidates (after --skip, inside the part)", 0},
-    {OPT_SESSION, 0, "session", "<name>", "save the search's position as it goes and when stopped (state in $HC_SESSION_DIR, else ~/.local/state/hc/sessions)", 0},
+    {OPT_SESSION, 0, "session", "<name>", "save the search's position as it goes and when stopped (in the user's state folder, or $HC_SESSION_DIR)", 0},
     {OPT_RESTORE, 0, "restore", NULL, "continue the saved session (--session's, default 'hc'); give the options it was started with", 0},
     {OPT_STOP_FILE, 0, "stop-file", "<path>", "stop (status 3) once this search's marker is there; create it on a find", 0},
     {OPT_REPLACE_STOP_FILE, 0, "replace-stop-file", NULL, "remove another search's marker left at --stop-file's path (never this search's)", 0},
