@@ -317,7 +317,10 @@ void session_checkpoint(session *s, uint64_t settled, bool force)
     plat_mutex_lock(&s->lock);
     const double now = cli_monotonic_seconds();
     const uint64_t position = settled > UINT64_MAX - s->start ? UINT64_MAX : s->start + settled;
-    if ((force || s->saved == UINT64_MAX || now - s->saved_at >= SESSION_INTERVAL) && position != s->saved) {
+    /* the first move past the start is saved at once: a run stopped
+     * early keeps it too */
+    const bool first = s->saved == UINT64_MAX || s->saved == s->start;
+    if ((force || first || now - s->saved_at >= SESSION_INTERVAL) && position != s->saved) {
         s->saved_at = now;
         if (write_state(s, position)) {
             s->saved = position;

@@ -51,7 +51,8 @@ char *session_identity(const cli_args *args, const char *marker_identity, uint64
                        uint64_t limit);
 
 /* Saves the position start + settled if SESSION_INTERVAL has passed since
- * the last save (or force); any thread. A failed write is said once on
+ * the last save, or it is the first move past the start (or force); any
+ * thread. A failed write is said once on
  * stderr; the search goes on. */
 void session_checkpoint(session *s, uint64_t settled, bool force);
 

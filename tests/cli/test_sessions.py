@@ -210,10 +210,11 @@ def test_restore_after_the_wordlist_changed_refused(state_dir, tmp_path):
     b"hc session 1\nposition: \nend\n",
     b"hc session 1\nposition: 99999999999999999999999\nend\n",
     b"hc session 1\nposition: 5\nend\n\x00",
+    b"hc session 1\n\x00\nposition: 5\nend\n",
     b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8,
     b"hc session 1\n" + b"x" * (1 << 20) + b"\nposition: 5\nend\n",
 ], ids=["empty", "garbage", "header-only", "other-version", "no-end", "bad-number", "no-number", "overflow", "nul",
-        "binary", "too-large"])
+        "nul-inside", "binary", "too-large"])
 def test_corrupt_or_foreign_state_refused(state_dir, content):
     state_dir.mkdir()
     path = state_dir / "bad.session"
@@ -306,3 +307,29 @@ def test_status_keys_s_and_q(state_dir):
         run.kill()
     restored = hc_session(state_dir, *MASK_ARGS, "--session", "keys", "--restore")
     assert restored.rc == 0 and attempts(restored.out) == RANK + 1, restored
+
+
+def test_wordlist_session_continues_from_its_last_batch(state_dir, tmp_path):
+    """A hybrid wordlist search saves its position at the end of each batch
+    of words searched (1024 words of 100 000 candidates here), and goes on
+    from there."""
+    words = tmp_path / "words.txt"
+    words.write_text("".join(f"{a}{b}{c}\n" for a in LOWER for b in LOWER for c in LOWER))
+    rank = rank_of("zsa", [LOWER] * 3) * 100000 + 99999
+    args = ["-s", md5("zsa99999"), "--wordlist", str(words), "--mask", "?d?d?d?d?d", "-T", "1"]
+    path = state_dir / "batches.session"
+    proc = start(state_dir, args + ["--session", "batches"])
+    try:
+        wait_for_position(proc, path)
+        rc, out, _ = interrupt(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    saved = position(path)
+    assert rc == 130 and saved % (1024 * 100000) == 0 and 0 < saved <= attempts(out), (saved, out)
+    assert saved < rank, "the machine outran the test"
+    restored = hc_session(state_dir, *args, "--session", "batches", "--restore")
+    assert restored.rc == 0 and restored.out.endswith("Initial string is: zsa99999\n"), restored
+    assert attempts(restored.out) == rank + 1
+    assert not path.exists()
