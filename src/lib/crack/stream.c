@@ -338,7 +338,7 @@ static bool search_word(worker *w, size_t i)
     if (a->mask == NULL) {
         /* the rules alone: candidate k is rule k (the loop below, without
          * its 128-bit odometer, which cost a fifth of the time) */
-        for (size_t r = (size_t)from; r < to; r++) {
+        for (size_t r = (size_t)from, last = (size_t)to; r < last; r++) {
             if (try_candidate(w, i, r, place_word(a, word, len, r, w->text)) || poll_stop(w))
                 return false;
         }
