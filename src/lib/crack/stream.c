@@ -350,7 +350,9 @@ static bool search_word(worker *w, size_t i)
         uint8_t *mask_at = w->text + (a->mask_first ? 0 : n);
         place_mask(a->mask, first_m, mask_at, w->digits);
         const size_t total = n + a->mask->length;
-        for (hc_count m = first_m; m < s->mask_count && k < to; m++, k++) {
+        /* this rule's mask candidates in the window, one bound per loop */
+        const hc_count end_m = to - k < s->mask_count - first_m ? first_m + (to - k) : s->mask_count;
+        for (hc_count m = first_m; m < end_m; m++, k++) {
             if (m > first_m)
                 next_mask(a->mask, mask_at, w->digits);
             if (try_candidate(w, i, k, total))
