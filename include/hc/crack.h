@@ -85,6 +85,11 @@ typedef struct hc_crack_progress {
     atomic_uint_fast32_t length;
     /* answers found so far */
     atomic_uint_fast32_t found;
+    /* candidates of the run (after the job's skip), from its first, that
+     * are all hashed: a run stopped now and started again with its skip
+     * moved on by this many misses none (a checkpoint). A word stream
+     * leaves it to its caller, who knows the words fed. */
+    atomic_uint_fast64_t settled;
 } hc_crack_progress;
 
 /* Many targets in one pass: called once per target, as it is found, with
@@ -114,6 +119,11 @@ typedef struct hc_crack_job {
      * keyspace whose count saturates (HC_COUNT_MAX) cannot be sliced
      * exactly: parts > 1 of it are refused (HC_ERR_RANGE). */
     uint64_t part, parts;
+    /* A window of the run's candidates (those of the part, or all): the run
+     * starts `skip` candidates in and tries at most `limit` of them (0: on
+     * to the end). The skipped ones count in the result's attempts as if
+     * tried (a run resumed at its position counts on), never in `hashed`. */
+    hc_count skip, limit;
     /* Worker threads (>= 1). pool, when not NULL, supplies them and must
      * have at least that many; otherwise the engine makes its own. */
     unsigned threads;

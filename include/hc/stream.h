@@ -42,11 +42,15 @@ typedef struct hc_stream_attack {
 } hc_stream_attack;
 
 /* A batch of words: word i is bytes[offset[i] .. offset[i + 1]), each at
- * most HC_RULE_BUF bytes. */
+ * most HC_RULE_BUF bytes. A window that starts or ends inside a word (a
+ * skip, a limit, a resumed run) cuts the batch's edges: its first word's
+ * candidates start at first_k, its last word's end before last_end (0:
+ * all of them); first_k < last_end when the batch is one word. */
 typedef struct hc_stream_words {
     const uint8_t *bytes;
     const size_t *offset;
     size_t count;
+    hc_count first_k, last_end;
 } hc_stream_words;
 
 typedef struct hc_stream hc_stream;
@@ -71,7 +75,8 @@ HC_API hc_status hc_stream_feed(hc_stream *stream, const hc_stream_words *words)
 /* Found (all targets), or cancelled: feeding more does nothing. */
 HC_API bool hc_stream_over(const hc_stream *stream);
 /* The outcome so far, as hc_crack_run reports it (attempts: candidates up
- * to and including the answer, or all fed). */
+ * to and including the answer, or all fed; a first batch's first_k
+ * counts as tried). */
 HC_API void hc_stream_result(hc_stream *stream, hc_crack_result *result);
 HC_API void hc_stream_close(hc_stream *stream);
 

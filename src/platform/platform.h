@@ -175,9 +175,6 @@ int plat_link_info(const char *path, plat_file_info *info);
 
 /* Removes a name. 0 or -1. */
 int plat_unlink(const char *path);
-/* Creates a directory (0777 less the umask); 0, or -1 with errno (EEXIST
- * when the name is taken). */
-int plat_make_dir(const char *path);
 /* The folder for this user's data (malloc'ed, no trailing separator):
  * $XDG_DATA_HOME, else $HOME/.local/share; %LOCALAPPDATA% on Windows.
  * NULL when the environment names none (or out of memory). */
@@ -197,6 +194,22 @@ bool plat_path_too_long(const char *path);
  * without RENAME_NOREPLACE) it links the file under `to` and then removes
  * `from`: `to` still appears complete and at once. 0 or -1. */
 int plat_rename_new(const char *from, const char *to);
+
+/* Gives the file named from the name `to`, replacing a file there in one
+ * step: a reader finds the old file or the new one, never a mix or none
+ * (a state file rewritten as a search goes on). Both in one directory.
+ * 0 or -1. */
+int plat_rename_replace(const char *from, const char *to);
+
+/* Creates a folder, for its owner only where the OS has modes. 0, or -1
+ * with errno (EEXIST when the name is taken). */
+int plat_make_dir(const char *path);
+
+/* The per-user folder for programs' state, in memory the caller frees:
+ * $XDG_STATE_HOME, else $HOME/.local/state (POSIX); %LOCALAPPDATA%
+ * (Windows). NULL when the environment names none. The folder need not
+ * exist yet. */
+char *plat_user_state_dir(void);
 
 /* Whether a file could be written at path, asked without opening or
  * creating anything: 0 when it may (an existing file hc may write, or a

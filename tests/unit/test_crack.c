@@ -813,6 +813,7 @@ static void test_progress(void)
         atomic_init(&progress.hashed, 0);
         atomic_init(&progress.length, 0);
         atomic_init(&progress.found, 0);
+        atomic_init(&progress.settled, 0);
         hc_crack_job job = {.alg = alg, .target = target, .dict = dict, .dict_len = d, .min_len = 2,
                             .max_len = 3, .threads = 2, .progress = &progress};
         hc_crack_result r;

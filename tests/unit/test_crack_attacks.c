@@ -163,7 +163,7 @@ static void test_stream_every_row(void)
     const hc_stream_attack attack = {.rules = &rules, .mask = &m};
     static const char bytes[] = "alphabetagammadelta";
     const size_t offset[] = {0, 5, 9, 14, 19};
-    const hc_stream_words words = {(const uint8_t *)bytes, offset, 4};
+    const hc_stream_words words = {(const uint8_t *)bytes, offset, 4, 0, 0};
     CHECK(hc_stream_per_word(&attack) == 30);
     uint8_t cand[HC_STREAM_CANDIDATE_MAX];
     CHECK(hc_stream_candidate(&attack, (const uint8_t *)"beta", 4, 17, cand) == 5 && memcmp(cand, "Beta7", 5) == 0);

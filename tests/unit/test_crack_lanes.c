@@ -235,7 +235,7 @@ static void stream_at(const hc_algorithm *alg, hc_simd_level level)
             bytes[offset[i] + c] = (uint8_t)('a' + rng() % 26);
         offset[i + 1] = offset[i] + len;
     }
-    const hc_stream_words words = {bytes, offset, WORDS};
+    const hc_stream_words words = {bytes, offset, WORDS, 0, 0};
     uint8_t answer[32], targets[2 * HC_MAX_DIGEST_LEN];
     const size_t answer_len = offset[ANSWER + 1] - offset[ANSWER] + 1;
     memcpy(answer, bytes + offset[ANSWER], answer_len - 1);
@@ -292,7 +292,7 @@ static void test_words_as_masks(void)
     memset(bytes + 14, 'x', LONG_LEN);
     memcpy(bytes + 14 + LONG_LEN, "beta", 4);
     const size_t offset[] = {0, 5, 9, 14, 14 + LONG_LEN, 18 + LONG_LEN};
-    const hc_stream_words words = {bytes, offset, 5};
+    const hc_stream_words words = {bytes, offset, 5, 0, 0};
     const hc_algorithm *alg = hc_algorithm_find("md5");
     uint8_t candidate[HC_STREAM_CANDIDATE_MAX], targets[3 * 16];
     text_digest(alg, (const uint8_t *)"gamma04217", 10, targets);

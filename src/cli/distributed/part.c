@@ -35,3 +35,25 @@ bool parse_part_option(const cli_args *args, uint64_t *part, uint64_t *parts)
     }
     return true;
 }
+
+/* One of --skip/--limit: a whole number, at least `least`; false after
+ * the message. */
+static bool parse_window_count(const cli_args *args, cli_option_id id, uint64_t least, uint64_t *value)
+{
+    *value = 0;
+    if (!args->present[id])
+        return true;
+    const char *text = args->value[id];
+    if (!parse_whole_number(text, text + strlen(text), value) || *value < least) {
+        fprintf(stderr, "hc: invalid --%s value '%s': expected a whole number of candidates, %llu or more\n",
+                option_long_name(id), text, (unsigned long long)least);
+        *value = 0;
+        return false;
+    }
+    return true;
+}
+
+bool parse_window_options(const cli_args *args, uint64_t *skip, uint64_t *limit)
+{
+    return parse_window_count(args, OPT_SKIP, 0, skip) && parse_window_count(args, OPT_LIMIT, 1, limit);
+}

@@ -19,6 +19,12 @@
  * malformed. */
 bool parse_part_option(const cli_args *args, uint64_t *part, uint64_t *parts);
 
+/* --skip N and --limit N (hash mode): the window of the candidates the
+ * run tries, inside its part (hc_crack_job.skip, .limit); 0 when absent.
+ * false, with "hc: invalid --skip value ..." on stderr, for anything but
+ * a whole number (--limit: 1 or more). */
+bool parse_window_options(const cli_args *args, uint64_t *skip, uint64_t *limit);
+
 /* The decimal digits p..end (no sign, no white space, at least one) as a
  * whole number; false when malformed or above UINT64_MAX. */
 bool parse_whole_number(const char *p, const char *end, uint64_t *value);

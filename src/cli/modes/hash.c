@@ -20,6 +20,7 @@
 #include "potfile.h"
 #include "part.h"
 #include "search_identity.h"
+#include "session.h"
 #include "stop_marker.h"
 #include "hc/cpu.h"
 #include "hc/crack.h"
@@ -37,6 +38,10 @@ static const cli_option_spec hash_options[] = {
     {OPT_NOPROBE, 0, "noprobe", NULL, "skip the time estimate", 0},
     {OPT_THREADS, 'T', "threads", "<int>", "the number of threads to crack with (default: all CPUs)", 0},
     {OPT_PART, 0, "part", "<K/N>", "search only the K-th of N equal parts of the keyspace (1 <= K <= N)", 0},
+    {OPT_SKIP, 0, "skip", "<N>", "start N candidates into the run (into the part, with --part): lines N+1... of --stdout", 0},
+    {OPT_LIMIT, 0, "limit", "<N>", "try at most N candidates (after --skip, inside the part)", 0},
+    {OPT_SESSION, 0, "session", "<name>", "save the search's position as it goes and when stopped (in the user's state folder, or $HC_SESSION_DIR)", 0},
+    {OPT_RESTORE, 0, "restore", NULL, "continue the saved session (--session's, default 'hc'); give the options it was started with", 0},
     {OPT_STOP_FILE, 0, "stop-file", "<path>", "stop (status 3) once this search's marker is there; create it on a find", 0},
     {OPT_REPLACE_STOP_FILE, 0, "replace-stop-file", NULL, "remove another search's marker left at --stop-file's path (never this search's)", 0},
     CLI_OPTIONS_PROGRESS,
@@ -140,11 +145,14 @@ static bool keyspace_uncountable(const hc_crack_job *job)
     return hc_crack_job_size(&whole, &attempts, &hashed) == HC_OK && hashed == HC_COUNT_MAX;
 }
 
-static void print_summary(cli_output *out, hc_count attempts, double seconds)
+/* The summary; `skipped` of the attempts (--skip, a restored run's
+ * position) were counted, not tried: they are no part of the speed. */
+static void print_summary(cli_output *out, hc_count attempts, hc_count skipped, double seconds)
 {
     char count[64], speed[GROUPED_MAX], time[TIME_TEXT_MAX];
     format_count(attempts, count, sizeof(count));
-    double rate = seconds > 0 ? (double)attempts / seconds : 0;
+    const hc_count tried = attempts > skipped ? attempts - skipped : 0;
+    double rate = seconds > 0 ? (double)tried / seconds : 0;
     const double cap = 9223372036854775808.0;
     format_grouped((uint64_t)llround(rate < cap ? rate : cap), speed);
     format_time_short(seconds, time);
@@ -188,6 +196,7 @@ typedef struct search_options {
     unsigned threads;
     int64_t min_len, max_len;
     uint64_t part, parts;
+    uint64_t skip, limit;
     uint8_t dict[HC_DICT_MAX];
     size_t dict_len;
 } search_options;
@@ -215,6 +224,9 @@ static bool potfile_answers(const search_options *o)
  * that say which search it belongs to. */
 static stop_marker marker;
 static char *marker_identity;
+
+/* --session's state (path NULL without it). */
+static session search_session;
 
 typedef struct deadline {
     double end;
@@ -288,6 +300,51 @@ static void create_found_marker(const hc_algorithm *alg, const search_options *o
     size_t len = plen + candidate_text(alg, r->found_text, r->found_len, line + plen);
     create_marker(o, (const char *)line, len);
     free(line);
+}
+
+/* --session/--restore for a search of one digest: with --restore,
+ * o->skip becomes the saved position. false after a message. */
+static bool open_session(const cli_args *args, const hc_algorithm *alg, search_options *o, const uint8_t *digest)
+{
+    if (!args->present[OPT_SESSION] && !args->present[OPT_RESTORE]) {
+        memset(&search_session, 0, sizeof(search_session));
+        return true;
+    }
+    search_identity_input in = {.alg = alg, .digests = digest, .count = 1, .min_len = o->min_len,
+                                .max_len = o->max_len, .parts = o->parts};
+    char *marker_lines = search_identity(args, &in);
+    char *lines = marker_lines ? session_identity(args, marker_lines, o->part, o->skip, o->limit) : NULL;
+    if (marker_lines == NULL)
+        cli_out_of_memory();
+    const uint64_t first = o->skip;
+    bool ok = lines != NULL && session_open(&search_session, args, lines, &o->skip);
+    free(marker_lines);
+    free(lines);
+    /* --limit counts from the first run's skip: what is left of it. A
+     * position at (or, edited, past) the end tries the last one again,
+     * which the window of the first run holds */
+    if (o->skip < first) /* edited to before the window: from its start */
+        o->skip = first;
+    const uint64_t done = o->skip - first;
+    if (ok && o->limit > 0 && done >= o->limit) {
+        o->skip = first + o->limit - 1;
+        o->limit = 1;
+    } else if (ok && o->limit > 0) {
+        o->limit -= done;
+    }
+    return ok;
+}
+
+/* After the run: a search stopped before its end (Ctrl+C, q, the marker)
+ * saves where it is; one that ended (found, or searched through) needs
+ * no state any more. */
+static void close_session(bool found, const crack_status *live)
+{
+    if (found || !interrupted(NULL))
+        session_finish(&search_session);
+    else
+        session_checkpoint(&search_session, atomic_load(&live->counters.settled), true);
+    session_close(&search_session);
 }
 
 /* After the summary: the marker's stop said on stderr. */
@@ -389,7 +446,7 @@ static bool parse_search_options(cli_output *out, const cli_args *args, search_o
                     (long long)o->max_len);
         return false;
     }
-    return parse_part_option(args, &o->part, &o->parts);
+    return parse_part_option(args, &o->part, &o->parts) && parse_window_options(args, &o->skip, &o->limit);
 }
 
 /* The job of the options, and the pool it runs on (false: out of memory,
@@ -416,11 +473,17 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
         .max_len = (uint32_t)o->max_len,
         .part = o->part,
         .parts = o->parts,
+        .skip = o->skip,
+        .limit = o->limit,
         .threads = hc_pool_threads(*pool),
         .pool = *pool,
         .cancelled = interrupted,
     };
-    hash_attack_job(attack, args, job);
+    if (!hash_attack_job(attack, args, job)) {
+        hc_pool_destroy(*pool);
+        *pool = NULL;
+        return false;
+    }
     if (o->parts > 1 && attack->kind != ATTACK_WORDLIST && keyspace_uncountable(job)) {
         /* the slices of a count that saturated would tile 2^128 - 1
          * candidates, a sliver of the keyspace, and say nothing of it */
@@ -582,7 +645,7 @@ static hc_status search_many(const cli_args *args, cli_output *out, const search
     job->on_found = on_found;
     job->found_arg = m;
     crack_status live;
-    crack_status_start(&live, job, &marker);
+    crack_status_start(&live, job, &marker, NULL);
     double start = cli_monotonic_seconds();
     hc_status run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, result, all_found, m);
     *elapsed = cli_monotonic_seconds() - start;
@@ -603,7 +666,7 @@ static int report_many(cli_output *out, const search_options *o, const many_sear
             if (!m->found[i])
                 print_json_result(out, m->alg, targets->digests + i * dl, false, NULL, 0, 0, -1);
     }
-    print_summary(out, attempts, elapsed);
+    print_summary(out, attempts, o->skip, elapsed);
     output_line(out, "Found %zu of %zu targets%s", m->found_count, targets->count,
                 skipped ? " (lines of the file were skipped)" : "");
     int status = m->found_count == targets->count && !skipped ? EXIT_OK : stopped_status();
@@ -751,7 +814,7 @@ static int answer_without_search(const hc_algorithm *alg, cli_output *out, bool 
             print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
             return EXIT_OK;
         }
-        print_summary(out, 0, 0);
+        print_summary(out, 0, 0, 0);
         output_line(out, "Initial string is: Empty string");
         return EXIT_OK;
     }
@@ -762,7 +825,7 @@ static int answer_without_search(const hc_algorithm *alg, cli_output *out, bool 
             print_json_result(out, alg, target, false, NULL, 0, 0, 0);
             return EXIT_MISMATCH;
         }
-        print_summary(out, 0, 0);
+        print_summary(out, 0, 0, 0);
         output_line(out, "Nothing found");
         return EXIT_MISMATCH;
     }
@@ -783,7 +846,7 @@ static int report_search(const hc_algorithm *alg, cli_output *out, bool json, co
         print_json_result(out, alg, target, result->found, result->found_text, result->found_len, result->attempts,
                           elapsed);
     } else {
-        print_summary(out, result->attempts, elapsed);
+        print_summary(out, result->attempts, o->skip, elapsed);
         if (result->found)
             print_found(out, alg, result->found_text, result->found_len);
         else
@@ -878,8 +941,12 @@ static int search_target(const cli_algs *algs, const cli_args *args, cli_output 
 
     hc_pool *pool;
     hc_crack_job job;
-    if (!start_job(args, alg, &o, attack, &job, &pool))
+    if (!open_session(args, alg, &o, target))
         return EXIT_USAGE;
+    if (!start_job(args, alg, &o, attack, &job, &pool)) {
+        session_close(&search_session);
+        return EXIT_USAGE;
+    }
     job.target = target;
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
      * the exit status says it was interrupted (§10.7). */
@@ -892,12 +959,16 @@ static int search_target(const cli_algs *algs, const cli_args *args, cli_output 
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
     crack_status live;
-    crack_status_start(&live, &job, &marker);
+    crack_status_start(&live, &job, &marker, &search_session);
     double start = cli_monotonic_seconds();
     hc_status status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result, NULL, NULL);
     double elapsed = cli_monotonic_seconds() - start;
     crack_status_stop(&live, &job);
     hc_pool_destroy(pool);
+    if (status == HC_OK)
+        close_session(result.found, &live);
+    else
+        session_close(&search_session);
     if (status != HC_OK) {
         output_line(out, "%s", "");
         fprintf(stderr, "hc: %s\n", hc_status_text(status));

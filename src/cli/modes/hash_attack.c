@@ -14,6 +14,11 @@ enum {
     RULE_LINE_MAX = 4096,       /* a longer rule file line is reported and skipped */
     BATCH_WORDS = 1 << 14,      /* words searched together */
     BATCH_BYTES = 1 << 20,
+    /* A batch of long words (rules and a mask) ends at this many
+     * candidates, yet has enough words for every thread: a session's
+     * position moves on by batches, so one must take about a second. */
+    BATCH_CANDIDATES = 1 << 24,
+    BATCH_WORDS_MIN = 1024,
     LONG_WORDS_SHOWN = 10       /* words too long, named one by one; then only counted */
 };
 
@@ -205,6 +210,11 @@ static bool check_combination(const cli_args *args)
     else if (args->present[OPT_INCREMENT] && args->present[OPT_WORDLIST] &&
              strcmp(args->value[OPT_WORDLIST], "-") == 0)
         clash = "--increment reads the wordlist once per mask length: it cannot be standard input";
+    else if ((args->present[OPT_SESSION] || args->present[OPT_RESTORE]) && args->present[OPT_STDOUT])
+        clash = "--session saves a search's position: --stdout prints the candidates instead (cut them with --skip)";
+    else if ((args->present[OPT_SESSION] || args->present[OPT_RESTORE]) && args->present[OPT_HASHES])
+        clash = "--session saves the search of one digest (-s); with --hashes, split the list's search with --part "
+                "and --skip instead";
     if (clash)
         fprintf(stderr, "hc: %s\n", clash);
     return clash == NULL;
@@ -248,35 +258,46 @@ void hash_attack_free(hash_attack *a)
 }
 
 /* The prefixes --increment walks: -n and -x bound them; by default all of
- * them. */
-static void increment_bounds(const cli_args *args, size_t length, size_t min, size_t max, size_t *lo, size_t *hi)
+ * them. As hashcat's --increment-min and --increment-max: a -x past the
+ * mask stops at its end, a -n past it names no prefix at all, refused
+ * (hashcat: "Invalid mask"). false after the message. */
+static bool increment_bounds(const cli_args *args, size_t length, size_t min, size_t max, size_t *lo, size_t *hi)
 {
     *lo = args->present[OPT_MIN] ? min : 1;
     *hi = args->present[OPT_MAX] && max < length ? max : length;
+    if (*lo > length) {
+        fprintf(stderr, "hc: invalid mask for --increment: -n %zu is longer than the mask '%s' (%zu positions)\n", *lo,
+                args->value[OPT_MASK], length);
+        return false;
+    }
     if (*lo > *hi)
         *lo = *hi;
+    return true;
 }
 
-void hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job)
+bool hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job)
 {
     if (a->kind == ATTACK_WORDLIST) {
-        if (a->increment)
-            increment_bounds(args, a->mask->length, job->min_len, job->max_len, &a->pass_min, &a->pass_max);
+        if (a->increment &&
+            !increment_bounds(args, a->mask->length, job->min_len, job->max_len, &a->pass_min, &a->pass_max))
+            return false;
         job->dict_len = 0; /* no keyspace: the status line shows no percentage */
         job->min_len = job->max_len = 1;
-        return;
+        return true;
     }
     if (a->kind != ATTACK_MASK)
-        return;
+        return true;
     const size_t length = a->mask->length, min = job->min_len, max = job->max_len;
     job->mask = a->mask;
     job->min_len = job->max_len = (uint32_t)length;
     if (a->increment) {
         size_t lo, hi;
-        increment_bounds(args, length, min, max, &lo, &hi);
+        if (!increment_bounds(args, length, min, max, &lo, &hi))
+            return false;
         job->min_len = (uint32_t)lo;
         job->max_len = (uint32_t)hi;
     }
+    return true;
 }
 
 /* Calls fn with the stream's attack of every pass of the wordlist in
@@ -303,10 +324,106 @@ static hc_status each_pass(const hash_attack *a, pass_fn *fn, void *arg)
 
 /* ---- the wordlist ------------------------------------------------------------------- */
 
+/* The candidates of the wordlist's passes, one pass after the other, that
+ * the run tries: [begin, end), the job's part and then its skip and limit
+ * inside it (hc_crack_job), as the engine takes them for a mask. The
+ * words are read in turn; those wholly before the window are dropped
+ * unhashed, and the words at its edges are cut (hc_stream_words). */
+typedef struct word_window {
+    hc_count begin, end;
+    hc_count per_word;  /* candidates per word of the pass being read */
+    hc_count pos;       /* candidates of the stream before the next word */
+    hc_count passed;    /* those of the dropped words */
+    bool full;          /* the end is reached: no more words, no more passes */
+} word_window;
+
+/* Does the next word of the pass fall in the window? If so, from which of
+ * its candidates and up to which (0: its last). */
+static bool window_admit(word_window *w, hc_count *first_k, hc_count *last_end)
+{
+    const hc_count at = w->pos;
+    w->pos = at > HC_COUNT_MAX - w->per_word ? HC_COUNT_MAX : at + w->per_word;
+    if (w->pos <= w->begin) {
+        w->passed += w->per_word;
+        return false;
+    }
+    *first_k = at < w->begin ? w->begin - at : 0;
+    *last_end = 0;
+    if (w->pos >= w->end) {
+        w->full = true;
+        *last_end = w->end - at;
+    }
+    return true;
+}
+
+static hc_count add_counts(hc_count a, hc_count b)
+{
+    return a > HC_COUNT_MAX - b ? HC_COUNT_MAX : a + b;
+}
+
+static bool add_pass_size(void *arg, const hc_stream_attack *attack)
+{
+    hc_count *sum = arg;
+    *sum = add_counts(*sum, hc_stream_per_word(attack));
+    return true;
+}
+
+/* The words the search reads from the list (those not too long); false
+ * when it cannot be read (said on stderr) or Ctrl+C came. */
+static bool count_words(const hash_attack *a, hc_count *words)
+{
+    line_input r;
+    if (!line_input_open(&r, a->wordlist, cli_interrupt_requested, NULL)) {
+        fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
+        return false;
+    }
+    line_input_skip_long_lines(&r);
+    line_input_limit_words(&r, HC_RULE_BUF);
+    const char *text;
+    size_t len;
+    line_input_status st;
+    *words = 0;
+    while ((st = line_input_next(&r, &text, &len, true)) == LINE_INPUT_OK || st == LINE_INPUT_TOO_LONG)
+        *words += st == LINE_INPUT_OK;
+    if (st == LINE_INPUT_ERROR)
+        line_input_report(&r, a->wordlist);
+    line_input_close(&r);
+    return st == LINE_INPUT_END && !atomic_load(&cli_interrupted);
+}
+
+/* The job's window over the wordlist's passes. A part needs the stream's
+ * size, so the words are counted first: a list read once (standard input)
+ * cannot be split. false after a message on stderr. */
+static bool open_window(const hash_attack *a, const hc_crack_job *job, word_window *w)
+{
+    memset(w, 0, sizeof(*w));
+    w->end = HC_COUNT_MAX;
+    if (job->parts > 0) {
+        if (strcmp(a->wordlist, "-") == 0) {
+            fprintf(stderr, "hc: --part counts the words of --wordlist first: it cannot be standard input\n");
+            return false;
+        }
+        hc_count words, per_word = 0;
+        if (!count_words(a, &words) || each_pass(a, add_pass_size, &per_word) != HC_OK)
+            return false;
+        const hc_count total = per_word > 0 && words > HC_COUNT_MAX / per_word ? HC_COUNT_MAX : words * per_word;
+        hc_crack_slice(total, job->part, job->parts, &w->begin, &w->end);
+    }
+    w->begin = add_counts(w->begin, job->skip);
+    if (w->begin > w->end)
+        w->begin = w->end;
+    if (job->limit > 0 && w->end - w->begin > job->limit)
+        w->end = w->begin + job->limit;
+    /* an empty window reads nothing */
+    w->full = w->begin == w->end;
+    return true;
+}
+
 typedef struct word_batch {
     uint8_t *bytes;
     size_t *offset;
     size_t count, used;
+    hc_count first_k, last_end;
 } word_batch;
 
 typedef bool batch_fn(void *arg, const hc_stream_words *words);
@@ -321,12 +438,15 @@ static void report_long_word(const hash_attack *a, const line_input *r)
             (unsigned long long)r->line_no, length, HC_RULE_BUF);
 }
 
-/* Reads the wordlist in batches, each given to fn until it returns false.
- * Words too long are named (the first few) and skipped, whatever their
- * length; false when the list cannot be read (said on stderr) or Ctrl+C
- * came (said by nobody yet). */
-static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
+/* Reads the wordlist in batches of the words in the window, each given
+ * to fn until it returns false or the window is full. Words too long are
+ * named (the first few) and skipped, whatever their length; false when
+ * the list cannot be read (said on stderr) or Ctrl+C came (said by nobody
+ * yet). */
+static bool each_batch(const hash_attack *a, word_window *window, batch_fn *fn, void *arg)
 {
+    if (window->full)
+        return true;
     line_input r;
     if (!line_input_open(&r, a->wordlist, cli_interrupt_requested, NULL)) {
         fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
@@ -337,7 +457,7 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
     /* the status line's percentage and ETA: the list's bytes */
     plat_file_info info;
     crack_status_source_size(plat_file_info_of(r.fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR ? info.size : 0);
-    word_batch b = {malloc(BATCH_BYTES + HC_RULE_BUF), malloc((BATCH_WORDS + 1) * sizeof(size_t)), 0, 0};
+    word_batch b = {malloc(BATCH_BYTES + HC_RULE_BUF), malloc((BATCH_WORDS + 1) * sizeof(size_t)), 0, 0, 0, 0};
     bool ok = b.bytes && b.offset, more = true;
     uint64_t too_long = 0, words = 0;
     if (!ok)
@@ -347,13 +467,19 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
         size_t len;
         line_input_status st = line_input_next(&r, &text, &len, true);
         bool end = st == LINE_INPUT_END || st == LINE_INPUT_CANCELLED;
-        if (st == LINE_INPUT_OK) {
+        hc_count first_k, last_end;
+        if (st == LINE_INPUT_OK && window_admit(window, &first_k, &last_end)) {
+            if (b.count == 0)
+                b.first_k = first_k;
+            b.last_end = last_end;
             b.offset[b.count++] = b.used;
             /* hashcat's $HEX[...] words are their bytes (never longer) */
             size_t bytes = len;
             if (!plain_hex_decode((const uint8_t *)text, len, b.bytes + b.used, &bytes))
                 memcpy(b.bytes + b.used, text, len);
             b.used += bytes;
+        }
+        if (st == LINE_INPUT_OK) {
             words++;
         } else if (st == LINE_INPUT_TOO_LONG) {
             if (too_long++ < LONG_WORDS_SHOWN)
@@ -362,14 +488,16 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
             line_input_report(&r, a->wordlist);
             ok = false;
         }
-        if (ok && (end || b.count == BATCH_WORDS || b.used >= BATCH_BYTES) && b.count > 0) {
+        const bool batch_full = b.count == BATCH_WORDS || b.used >= BATCH_BYTES ||
+                                (b.count >= BATCH_WORDS_MIN && window->per_word >= BATCH_CANDIDATES / b.count);
+        if (ok && (end || window->full || batch_full) && b.count > 0) {
             b.offset[b.count] = b.used;
-            hc_stream_words batch = {b.bytes, b.offset, b.count};
+            hc_stream_words batch = {b.bytes, b.offset, b.count, b.first_k, b.last_end};
             more = fn(arg, &batch);
             b.count = b.used = 0;
             crack_status_source_read(r.consumed);
         }
-        if (end)
+        if (end || window->full)
             break;
     }
     if (too_long > LONG_WORDS_SHOWN)
@@ -390,13 +518,22 @@ static bool each_batch(const hash_attack *a, batch_fn *fn, void *arg)
 typedef struct stream_run {
     hc_stream *stream;
     hc_status status;
+    const word_window *window;
+    hc_crack_progress *progress;  /* may be NULL */
 } stream_run;
 
 static bool feed(void *arg, const hc_stream_words *words)
 {
     stream_run *run = arg;
     run->status = hc_stream_feed(run->stream, words);
-    return run->status == HC_OK && !hc_stream_over(run->stream);
+    const bool more = run->status == HC_OK && !hc_stream_over(run->stream);
+    /* a batch searched to its end: the checkpoint's position moves on */
+    if (more && run->progress) {
+        const hc_count settled = run->window->pos - run->window->begin;
+        atomic_store_explicit(&run->progress->settled, settled > UINT64_MAX ? UINT64_MAX : (uint64_t)settled,
+                              memory_order_relaxed);
+    }
+    return more;
 }
 
 /* The search over the passes: the latest pass's result, the attempts and
@@ -404,6 +541,7 @@ static bool feed(void *arg, const hc_stream_words *words)
 typedef struct search_run {
     const hash_attack *a;
     const hc_crack_job *job;
+    word_window *window;
     hc_crack_result *result;
     hc_count attempts, hashed;
     hash_attack_settled_fn *settled;
@@ -417,20 +555,21 @@ typedef struct search_run {
 static bool search_pass(void *arg, const hc_stream_attack *attack)
 {
     search_run *s = arg;
-    stream_run run = {NULL, HC_OK};
+    stream_run run = {NULL, HC_OK, s->window, s->job->progress};
     hc_crack_result_free(s->result);
     memset(s->result, 0, sizeof(*s->result));
     s->status = hc_stream_open(&run.stream, s->job, attack);
     if (s->status != HC_OK)
         return false;
-    const bool read = each_batch(s->a, feed, &run);
+    s->window->per_word = hc_stream_per_word(attack);
+    const bool read = each_batch(s->a, s->window, feed, &run);
     hc_stream_result(run.stream, s->result);
     hc_stream_close(run.stream);
     s->status = run.status;
     /* the answer's attempts count every candidate of the passes before */
     s->attempts += s->result->attempts;
     s->hashed += s->result->hashed;
-    return s->status == HC_OK && read && !s->result->found && !s->result->cancelled &&
+    return s->status == HC_OK && read && !s->result->found && !s->result->cancelled && !s->window->full &&
            !(s->settled && s->settled(s->settled_arg));
 }
 
@@ -440,9 +579,13 @@ hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crac
     if (a->kind != ATTACK_WORDLIST)
         return hc_crack_run(job, result);
     memset(result, 0, sizeof(*result));
-    search_run s = {a, job, result, 0, 0, settled, settled_arg, HC_OK};
+    word_window window;
+    if (!open_window(a, job, &window))
+        return HC_ERR_INVALID;
+    search_run s = {a, job, &window, result, 0, 0, settled, settled_arg, HC_OK};
     hc_status status = each_pass(a, search_pass, &s);
-    result->attempts = s.attempts;
+    /* the dropped words' candidates come first in the stream */
+    result->attempts = s.attempts + window.passed;
     result->hashed = s.hashed;
     if (settled && settled(settled_arg))
         result->found = true;
@@ -453,6 +596,7 @@ hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crac
 
 typedef struct printer {
     const hash_attack *a;
+    word_window *window;
     const hc_stream_attack *attack; /* the pass's */
     bool ok;                        /* the wordlist could be read, the writes went */
     int write_errno; /* of the first failed write; 0 while none failed */
@@ -476,7 +620,9 @@ static bool print_words(void *arg, const hc_stream_words *words)
     for (size_t i = 0; i < words->count; i++) {
         const uint8_t *word = words->bytes + words->offset[i];
         const size_t len = words->offset[i + 1] - words->offset[i];
-        for (hc_count k = 0; k < per_word; k++)
+        const hc_count from = i == 0 ? words->first_k : 0;
+        const hc_count to = i + 1 == words->count && words->last_end > 0 ? words->last_end : per_word;
+        for (hc_count k = from; k < to; k++)
             if (!emit(p, out, hc_stream_candidate(p->attack, word, len, k, out)))
                 return false;
     }
@@ -489,15 +635,19 @@ static bool print_pass(void *arg, const hc_stream_attack *attack)
 {
     printer *p = arg;
     p->attack = attack;
-    p->ok = each_batch(p->a, print_words, p);
-    return p->ok && atomic_load(&cli_interrupted) == 0;
+    p->window->per_word = hc_stream_per_word(attack);
+    p->ok = each_batch(p->a, p->window, print_words, p);
+    return p->ok && !p->window->full && atomic_load(&cli_interrupted) == 0;
 }
 
 int hash_attack_stdout(const hash_attack *a, const hc_crack_job *job)
 {
-    printer p = {a, &a->stream, true, 0};
+    word_window window;
+    printer p = {a, &window, &a->stream, true, 0};
     cli_catch_interrupt();
     if (a->kind == ATTACK_WORDLIST) {
+        if (!open_window(a, job, &window))
+            return EXIT_USAGE;
         if (each_pass(a, print_pass, &p) != HC_OK) {
             cli_out_of_memory();
             return EXIT_USAGE;

@@ -40,8 +40,9 @@ void hash_attack_free(hash_attack *a);
 
 /* The job's keyspace for the attack: the mask and its lengths (from -n/-x
  * with --increment), or no keyspace at all for a wordlist (a hybrid's mask
- * prefixes, from -n/-x with --increment, go to a's passes). */
-void hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job);
+ * prefixes, from -n/-x with --increment, go to a's passes). false, said on
+ * stderr, for a -n past the mask. */
+bool hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job);
 
 /* Whether a search of many targets is settled (all found) before the
  * wordlist's next pass; NULL: a pass that finds the one target settles it. */

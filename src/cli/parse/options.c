@@ -29,6 +29,7 @@ static const char *const long_names[OPT_COUNT] = {
     [OPT_POTFILE_PATH] = "potfile-path", [OPT_POTFILE_DISABLE] = "potfile-disable", [OPT_SHOW] = "show",
     [OPT_LEFT] = "left", [OPT_USERNAME] = "username", [OPT_OUTFILE] = "outfile",
     [OPT_OUTFILE_FORMAT] = "outfile-format", [OPT_HEX_CHARSET] = "hex-charset",
+    [OPT_SKIP] = "skip", [OPT_SESSION] = "session", [OPT_RESTORE] = "restore",
 };
 
 const char *option_long_name(cli_option_id id)

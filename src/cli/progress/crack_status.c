@@ -96,9 +96,9 @@ static void render_words(crack_status *s, double elapsed, bool full, char *line,
     if (bytes > 0 && s->byte_rate > 0 && read < bytes)
         progress_format_duration((double)(bytes - read) / s->byte_rate, eta, sizeof(eta));
     if (full)
-        format_count(done, candidates, sizeof(candidates));
+        format_count((hc_count)done + s->skipped, candidates, sizeof(candidates));
     else
-        format_short((double)done, candidates, sizeof(candidates));
+        format_short((double)done + (double)s->skipped, candidates, sizeof(candidates));
     if (bytes > 0) {
         char percent[16];
         format_percent((double)read / (double)bytes, percent, sizeof(percent));
@@ -157,12 +157,14 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
         s->rate_at = elapsed;
         s->rate_done = done;
     }
-    double total = (double)s->total;
-    double fraction = total > 0 ? (double)done / total : 0;
+    /* the candidates skipped (a window, a restored run) count as done,
+     * not in the speed */
+    double total = (double)s->total + (double)s->skipped, shown = (double)done + (double)s->skipped;
+    double fraction = total > 0 ? shown / total : 0;
     char percent[16], eta[32], speed[32];
     format_percent(fraction, percent, sizeof(percent));
-    bool has_eta = s->rate > 0 && (double)done < total;
-    double remaining = has_eta ? (total - (double)done) / s->rate : 0;
+    bool has_eta = s->rate > 0 && shown < total;
+    double remaining = has_eta ? (total - shown) / s->rate : 0;
     if (has_eta)
         progress_format_duration(remaining, eta, sizeof(eta));
     else
@@ -170,7 +172,7 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
     format_short(s->rate, speed, sizeof(speed));
     if (!full) {
         char now[32], all[32];
-        format_short((double)done, now, sizeof(now));
+        format_short(shown, now, sizeof(now));
         if (s->total == HC_COUNT_MAX)
             snprintf(all, sizeof(all), "2^128+");
         else
@@ -197,41 +199,49 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
         return;
     }
     char now[64], all[64], took[32];
-    format_count(done, now, sizeof(now));
+    format_count((hc_count)done + s->skipped, now, sizeof(now));
     if (s->total == HC_COUNT_MAX)
         snprintf(all, sizeof(all), "%s", UNCOUNTABLE_TEXT);
     else
-        format_count(s->total, all, sizeof(all));
+        format_count(s->total + s->skipped, all, sizeof(all));
     progress_format_duration(elapsed, took, sizeof(took));
     snprintf(line, size,
              "hc: status: %s of %s candidates (%s), length %u (%u-%u), %s/s, elapsed %s, ETA %s, found %u of %u", now,
              all, percent, length, s->min_len, s->max_len, speed, took, eta, found, s->targets);
 }
 
-static void watch_marker(void *ctx, double now)
+/* The display's tick: the marker's look, the session's checkpoint. */
+static void watch_search(void *ctx, double now)
 {
     crack_status *s = ctx;
     if (s->marker)
         stop_marker_tick(s->marker, now);
+    if (s->session)
+        session_checkpoint(s->session, atomic_load_explicit(&s->counters.settled, memory_order_relaxed), false);
 }
 
-void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker)
+void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker, session *saved)
 {
     memset(status, 0, sizeof(*status));
     atomic_init(&status->counters.hashed, 0);
     atomic_init(&status->counters.length, 0);
     atomic_init(&status->counters.found, 0);
+    atomic_init(&status->counters.settled, 0);
     atomic_init(&status->source.active, false);
     atomic_init(&status->source.size, 0);
     atomic_init(&status->source.read, 0);
     hc_count attempts;
     hc_crack_job_size(job, &attempts, &status->total);
+    status->skipped = job->skip;
+    if (status->total > HC_COUNT_MAX - status->skipped)
+        status->total = HC_COUNT_MAX - status->skipped;
     status->min_len = job->min_len;
     status->max_len = job->max_len;
     status->targets = job->target_count > 0 ? (unsigned)job->target_count : 1;
     job->progress = &status->counters;
     status->marker = marker;
-    status->display = progress_start_ticking(render, watch_marker, status, STATUS_INTERVAL, true);
+    status->session = saved;
+    status->display = progress_start_ticking(render, watch_search, status, STATUS_INTERVAL, true);
     live_status = status;
 }
 

@@ -11,6 +11,7 @@
 
 #include "hc/crack.h"
 #include "progress.h"
+#include "session.h"
 #include "stop_marker.h"
 
 /* A word stream's source (a wordlist) as far as it has been read: its
@@ -26,6 +27,7 @@ typedef struct crack_status {
     hc_crack_progress counters;  /* the engine writes, the display reads */
     crack_source source;
     hc_count total;              /* candidates the run hashes */
+    hc_count skipped;            /* before them: the job's skip, shown as done */
     uint32_t min_len, max_len;
     unsigned targets;
     /* the display thread's own: the speed, smoothed over the last seconds */
@@ -33,11 +35,12 @@ typedef struct crack_status {
     uint64_t rate_done, rate_read;
     progress *display;
     stop_marker *marker;         /* watched from the display's thread; may be NULL */
+    session *session;            /* checkpointed from the display's thread; may be NULL */
 } crack_status;
 
 /* Starts showing the status of job (which then publishes into status),
- * and watching marker (NULL: none). */
-void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker);
+ * watching marker and saving the session's position (each NULL: none). */
+void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker, session *saved);
 /* Erases the line; job->progress is cleared again. */
 void crack_status_stop(crack_status *status, hc_crack_job *job);
 

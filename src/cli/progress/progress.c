@@ -307,20 +307,28 @@ static void print_full(progress *p, double now, bool cursor_up)
     plat_mutex_unlock(&term.lock);
 }
 
-/* Enter pressed on the terminal stdin? Reads what the line discipline has
- * (the tool reads stdin for nothing else in these modes). *watch goes
- * false at the end of input. */
-static bool enter_pressed(bool *watch)
+/* A status key on the terminal stdin? Reads what the line discipline has
+ * (the tool reads stdin for nothing else in these modes): Enter or s asks
+ * for the status line, q stops the run as Ctrl+C does (hashcat's keys;
+ * the terminal hands them over with the Enter that ends their line).
+ * *watch goes false at the end of input. */
+static bool status_key_pressed(bool *watch)
 {
-    char junk[256];
-    ptrdiff_t got = plat_read(PLAT_STDIN, junk, sizeof(junk));
+    char keys[256];
+    ptrdiff_t got = plat_read(PLAT_STDIN, keys, sizeof(keys));
     if (got < 0 && (errno == EINTR || errno == EAGAIN))
         return false;
     if (got <= 0) {
         *watch = false;
         return false;
     }
-    return memchr(junk, '\n', (size_t)got) != NULL || memchr(junk, '\r', (size_t)got) != NULL;
+    bool status = false;
+    for (ptrdiff_t i = 0; i < got; i++) {
+        if (keys[i] == 'q' || keys[i] == 'Q')
+            atomic_store(&cli_interrupted, 1);
+        status |= keys[i] == '\n' || keys[i] == '\r' || keys[i] == 's' || keys[i] == 'S';
+    }
+    return status && !atomic_load(&cli_interrupted);
 }
 
 static void *display_main(void *arg)
@@ -337,7 +345,7 @@ static void *display_main(void *arg)
         if (woke == PLAT_WAIT_INVALID)
             watch_stdin = false;
         else if (woke == PLAT_WAIT_INPUT)
-            enter = enter_pressed(&watch_stdin);
+            enter = status_key_pressed(&watch_stdin);
         double now = cli_monotonic_seconds();
         if (p->tick)
             p->tick(p->ctx, now);

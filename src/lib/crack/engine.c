@@ -160,6 +160,10 @@ typedef struct engine {
     hc_count cur_off;
     bool dispensed;
     uint64_t next_seq;
+    /* The chunks in flight, a slot per worker: the rank in the run of each
+     * one's first candidate (HC_COUNT_MAX: none, or done), whence the
+     * progress's `settled`. A dropped chunk stays in its slot. */
+    hc_count *flight;
     /* results, under lock; found_seq also read without it */
     _Atomic uint64_t found_seq;
     uint32_t found_len;
@@ -321,10 +325,31 @@ static uint32_t crc_zeros(const uint32_t table[256], uint32_t reg, size_t n)
 
 /* ---- the dispenser ---------------------------------------------------------- */
 
-static bool next_chunk(engine *e, chunk *c)
+static hc_count rank_in_run(const engine *e, uint32_t len, hc_count index);
+
+/* Under the lock: every candidate before the earliest chunk in flight
+ * (or, with none, before the next to hand out) is hashed. */
+static void publish_settled(engine *e)
+{
+    hc_crack_progress *progress = e->job->progress;
+    if (progress == NULL)
+        return;
+    hc_count settled = e->dispensed ? e->size : rank_in_run(e, e->cur_len, e->cur_off);
+    for (unsigned i = 0; i < e->job->threads; i++)
+        if (e->flight[i] < settled)
+            settled = e->flight[i];
+    atomic_store_explicit(&progress->settled, settled > UINT64_MAX ? UINT64_MAX : (uint64_t)settled,
+                          memory_order_relaxed);
+}
+
+/* The worker in `slot` takes chunk c, done with its last one if
+ * `completed` (not dropped). */
+static bool next_chunk(engine *e, chunk *c, size_t slot, bool completed)
 {
     bool ok = false;
     plat_mutex_lock(&e->lock);
+    if (completed)
+        e->flight[slot] = HC_COUNT_MAX;
     if (!e->dispensed && !atomic_load(&e->stop) && e->next_seq <= atomic_load(&e->found_seq)) {
         length_plan plan;
         plan_length(e, e->cur_len, &plan);
@@ -341,6 +366,7 @@ static bool next_chunk(engine *e, chunk *c)
         c->count = (uint64_t)(stop - e->cur_off);
         if (e->job->progress)
             atomic_store_explicit(&e->job->progress->length, c->len, memory_order_relaxed);
+        e->flight[slot] = rank_in_run(e, c->len, c->off);
         if (stop == end) {
             if (e->cur_len == e->last_len)
                 e->dispensed = true;
@@ -351,6 +377,7 @@ static bool next_chunk(engine *e, chunk *c)
         }
         ok = true;
     }
+    publish_settled(e);
     plat_mutex_unlock(&e->lock);
     return ok;
 }
@@ -1063,7 +1090,6 @@ static void run_kernel(worker *w, const chunk *c, const length_plan *plan)
 
 static void worker_main(void *arg, size_t index)
 {
-    (void)index;
     engine *e = arg;
     worker w;
     memset(&w, 0, sizeof(w));
@@ -1083,17 +1109,21 @@ static void worker_main(void *arg, size_t index)
         w.prefix_open = true;
     }
     chunk c;
-    while (next_chunk(e, &c)) {
+    bool completed = false;
+    while (next_chunk(e, &c, index, completed)) {
         if (!ensure_length(&w, c.len)) {
             fail(e, HC_ERR_NOMEM);
             break;
         }
         length_plan plan;
         plan_length(e, c.len, &plan);
+        const hc_count before = w.processed;
         if (plan.kernel)
             run_kernel(&w, &c, &plan);
         else
             run_generic(&w, &c);
+        /* a dropped chunk stops short of its count */
+        completed = w.processed - before == c.count;
     }
     publish(&w);
     plat_mutex_lock(&e->lock);
@@ -1149,8 +1179,14 @@ static void set_range(engine *e)
     hc_count begin = 0, end = total;
     if (job->parts > 0)
         hc_crack_slice(total, job->part, job->parts, &begin, &end);
+    /* the window: inside the part */
+    const hc_count skip = job->skip < end - begin ? job->skip : end - begin;
+    begin += skip;
+    if (job->limit > 0 && end - begin > job->limit)
+        end = begin + job->limit;
     /* a mask's keyspace is its lengths only: no shorter prefix is counted */
-    e->base_attempts = job->parts > 0 || e->mask ? 0 : sum_counts(e, 1, job->min_len - 1);
+    const hc_count shorter = job->parts > 0 || e->mask ? 0 : sum_counts(e, 1, job->min_len - 1);
+    e->base_attempts = shorter > HC_COUNT_MAX - skip ? HC_COUNT_MAX : shorter + skip;
     e->empty = begin >= end;
     if (e->empty)
         return;
@@ -1375,6 +1411,7 @@ static hc_status engine_targets(engine *e)
 
 static void engine_free(engine *e)
 {
+    free(e->flight);
     free(e->found_text);
     free(e->found_flags);
     hc_target_set_free(&e->set);
@@ -1396,6 +1433,12 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
         return status;
     }
 
+    if (!e.empty && (e.flight = malloc(job->threads * sizeof(*e.flight))) == NULL) {
+        engine_free(&e);
+        return HC_ERR_NOMEM;
+    }
+    for (unsigned i = 0; !e.empty && i < job->threads; i++)
+        e.flight[i] = HC_COUNT_MAX;
     if (!e.empty) {
         hc_pool *own = NULL;
         hc_pool *pool = job->pool;

@@ -67,7 +67,7 @@ struct hc_stream {
     size_t found_len;
     hc_count found_attempts;
     bool found;
-    hc_count words_fed;            /* before this batch */
+    hc_count fed;                  /* candidates fed before this batch (a first_k among them) */
     hc_count hashed;
     hc_status error;
     atomic_bool stop, cancelled;
@@ -348,7 +348,20 @@ static bool try_candidate(worker *w, size_t word, hc_count k, size_t len)
     return check_candidate(w, word, k, len);
 }
 
-/* Every candidate of word i of the batch; false when the search stops. */
+/* The candidates [from, to) of word i of the batch: all of them, but
+ * for a window's edges (hc_stream_words). */
+static hc_count word_from(const hc_stream_words *words, size_t i)
+{
+    return i == 0 ? words->first_k : 0;
+}
+
+static hc_count word_to(const hc_stream *s, const hc_stream_words *words, size_t i)
+{
+    return i + 1 == words->count && words->last_end > 0 ? words->last_end : s->per_word;
+}
+
+/* Every candidate of word i of the batch (in its window); false when the
+ * search stops. */
 static bool search_word(worker *w, size_t i)
 {
     hc_stream *s = w->s;
@@ -356,24 +369,26 @@ static bool search_word(worker *w, size_t i)
     const hc_stream_words *words = s->words;
     const uint8_t *word = words->bytes + words->offset[i];
     const size_t len = words->offset[i + 1] - words->offset[i];
+    const hc_count from = word_from(words, i), to = word_to(s, words, i);
     if (a->mask == NULL) {
         /* the rules alone: candidate k is rule k (the loop below, without
          * its 128-bit odometer, which cost a fifth of the time) */
-        for (size_t r = 0; r < s->rule_count; r++) {
+        for (size_t r = (size_t)from, last = (size_t)to; r < last; r++) {
             if (try_candidate(w, i, r, place_word(a, word, len, r, w->text)) || poll_stop(w))
                 return false;
         }
         return true;
     }
-    hc_count k = 0;
-    for (size_t r = 0; r < s->rule_count; r++) {
+    hc_count k = from, first_m = from % s->mask_count;
+    for (size_t r = (size_t)(from / s->mask_count); k < to; r++, first_m = 0) {
         size_t n = place_word(a, word, len, r, w->text);
-        uint8_t *mask_at = a->mask ? w->text + (a->mask_first ? 0 : n) : NULL;
-        if (mask_at)
-            place_mask(a->mask, 0, mask_at, w->digits);
-        const size_t total = n + (a->mask ? a->mask->length : 0);
-        for (hc_count m = 0; m < s->mask_count; m++, k++) {
-            if (m > 0)
+        uint8_t *mask_at = w->text + (a->mask_first ? 0 : n);
+        place_mask(a->mask, first_m, mask_at, w->digits);
+        const size_t total = n + a->mask->length;
+        /* this rule's mask candidates in the window, one bound per loop */
+        const hc_count end_m = to - k < s->mask_count - first_m ? first_m + (to - k) : s->mask_count;
+        for (hc_count m = first_m; m < end_m; m++, k++) {
+            if (m > first_m)
                 next_mask(a->mask, mask_at, w->digits);
             if (try_candidate(w, i, k, total))
                 return false; /* later candidates of this word come after the match */
@@ -484,10 +499,10 @@ static void search_batch(hc_stream *s, const hc_stream_words *words)
     const size_t found_word = atomic_load(&s->found_word);
     if (found_word != SIZE_MAX && !s->found) {
         s->found = true;
-        s->found_attempts = (s->words_fed + found_word) * s->per_word + s->found_k + 1;
+        s->found_attempts = s->fed + found_word * s->per_word + s->found_k + 1;
         atomic_store(&s->stop, true);
     }
-    s->words_fed += words->count;
+    s->fed += (words->count - 1) * s->per_word + word_to(s, words, words->count - 1);
 }
 
 /* Many targets, a word run as a mask: each target reported once, however
@@ -548,6 +563,7 @@ static bool word_run_cancelled(void *arg)
  * threads. */
 static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size_t i)
 {
+    const hc_count from = word_from(words, i), to = word_to(s, words, i);
     const hc_mask *mask = s->attack->mask;
     const size_t len = words->offset[i + 1] - words->offset[i];
     hc_mask *m = s->word_mask;
@@ -561,6 +577,7 @@ static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size
     atomic_init(&run.progress.hashed, 0);
     atomic_init(&run.progress.length, 0);
     atomic_init(&run.progress.found, 0);
+    atomic_init(&run.progress.settled, 0);
     atomic_init(&run.published, 0);
     hc_crack_job job = *s->job;
     job.mask = m;
@@ -568,6 +585,8 @@ static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size
     job.dict_len = 0;
     job.min_len = job.max_len = (uint32_t)m->length;
     job.part = job.parts = 0;
+    job.skip = from;
+    job.limit = to - from;
     job.pool = s->job->pool ? s->job->pool : s->own_pool;
     job.progress = &run.progress;
     job.cancelled = word_run_cancelled;
@@ -590,7 +609,7 @@ static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size
         atomic_store(&s->stop, true);
     } else if (!s->multi && r.found) {
         s->found = true;
-        s->found_attempts = s->words_fed * s->per_word + r.attempts;
+        s->found_attempts = s->fed + r.attempts;
         s->found_text = r.found_text;
         s->found_len = r.found_len;
         r.found_text = NULL;
@@ -599,7 +618,7 @@ static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size
         atomic_store(&s->stop, true);
     }
     hc_crack_result_free(&r);
-    s->words_fed++;
+    s->fed += to;
 }
 
 hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
@@ -615,7 +634,8 @@ hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
             search_word_as_mask(s, words, i);
         } else {
             /* longer than a mask: this word through the lanes */
-            const hc_stream_words one = {words->bytes, words->offset + i, 1};
+            const hc_stream_words one = {words->bytes, words->offset + i, 1, word_from(words, i),
+                                         i + 1 == words->count ? words->last_end : 0};
             search_batch(s, &one);
         }
     }
@@ -635,7 +655,7 @@ void hc_stream_result(hc_stream *s, hc_crack_result *r)
     if (s->multi) {
         r->found_count = s->found_count;
         r->found = s->found_count == s->set.count;
-        r->attempts = r->cancelled || r->found ? s->hashed : s->words_fed * s->per_word;
+        r->attempts = r->cancelled || r->found ? s->hashed : s->fed;
     } else if (s->found) {
         r->found = true;
         r->attempts = s->found_attempts;
@@ -643,7 +663,7 @@ void hc_stream_result(hc_stream *s, hc_crack_result *r)
         r->found_text = s->found_text;
         s->found_text = NULL;
     } else {
-        r->attempts = r->cancelled ? s->hashed : s->words_fed * s->per_word;
+        r->attempts = r->cancelled ? s->hashed : s->fed;
     }
 }
 

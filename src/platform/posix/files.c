@@ -183,11 +183,6 @@ int plat_unlink(const char *path)
     return unlink(path);
 }
 
-int plat_make_dir(const char *path)
-{
-    return mkdir(path, 0777);
-}
-
 /* A copy of base followed by tail. */
 static char *joined(const char *base, const char *tail)
 {
@@ -200,21 +195,40 @@ static char *joined(const char *base, const char *tail)
     return path;
 }
 
-char *plat_user_data_dir(void)
+/* $env when absolute (the XDG base directory rules: a relative value is
+ * to be ignored), else $HOME followed by home_tail; NULL without either. */
+static char *xdg_dir(const char *env, const char *home_tail)
 {
-    /* the XDG base directory rules: a relative value is to be ignored */
-    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *xdg = getenv(env);
     if (xdg != NULL && xdg[0] == '/')
         return joined(xdg, "");
     const char *home = getenv("HOME");
-    return home != NULL && home[0] != '\0' ? joined(home, "/.local/share") : NULL;
+    return home != NULL && home[0] != '\0' ? joined(home, home_tail) : NULL;
 }
 
+char *plat_user_data_dir(void)
+{
+    return xdg_dir("XDG_DATA_HOME", "/.local/share");
+}
 bool plat_path_too_long(const char *path)
 {
     return strlen(path) >= PATH_MAX;
 }
 
+int plat_rename_replace(const char *from, const char *to)
+{
+    return rename(from, to);
+}
+
+int plat_make_dir(const char *path)
+{
+    return mkdir(path, 0700);
+}
+
+char *plat_user_state_dir(void)
+{
+    return xdg_dir("XDG_STATE_HOME", "/.local/state");
+}
 int plat_rename_new(const char *from, const char *to)
 {
 #ifdef RENAME_NOREPLACE

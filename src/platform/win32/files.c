@@ -216,16 +216,26 @@ int plat_make_dir(const char *path)
     return ok ? 0 : -1;
 }
 
-char *plat_user_data_dir(void)
+/* %LOCALAPPDATA% in UTF-8 (malloc'ed), NULL when unset: the folder of both
+ * a user's data and a program's state on Windows. */
+static char *local_app_data(void)
 {
     const wchar_t *local = _wgetenv(L"LOCALAPPDATA");
-    const size_t size = 4 * 32768; /* UTF-8 of the longest value */
-    char *path = local != NULL && local[0] != L'\0' ? malloc(size) : NULL;
-    if (path != NULL && !plat_win32_utf8(local, path, size)) {
-        free(path);
-        path = NULL;
+    if (local == NULL || local[0] == L'\0')
+        return NULL;
+    /* UTF-8 takes at most 3 bytes per UTF-16 unit */
+    size_t size = 3 * wcslen(local) + 1;
+    char *dir = malloc(size);
+    if (dir != NULL && !plat_win32_utf8(local, dir, size)) {
+        free(dir);
+        dir = NULL;
     }
-    return path;
+    return dir;
+}
+
+char *plat_user_data_dir(void)
+{
+    return local_app_data();
 }
 
 int plat_unlink(const char *path)
@@ -252,6 +262,23 @@ int plat_rename_new(const char *from, const char *to)
     free(wide_from);
     free(wide_to);
     return ok ? 0 : -1;
+}
+
+int plat_rename_replace(const char *from, const char *to)
+{
+    wchar_t *wide_from = plat_win32_wide_path(from);
+    wchar_t *wide_to = wide_from ? plat_win32_wide_path(to) : NULL;
+    BOOL ok = wide_to != NULL && MoveFileExW(wide_from, wide_to, MOVEFILE_REPLACE_EXISTING);
+    if (!ok && wide_to != NULL)
+        plat_win32_errno(GetLastError());
+    free(wide_from);
+    free(wide_to);
+    return ok ? 0 : -1;
+}
+
+char *plat_user_state_dir(void)
+{
+    return local_app_data();
 }
 
 /* The target of a symbolic link: the path it resolves to (Windows keeps

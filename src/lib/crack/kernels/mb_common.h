@@ -60,6 +60,34 @@
     {                                                                                                  \
         return body(args, u, end, hits, cap, count, __VA_ARGS__);                                      \
     }
+
+/* The variants of a family's body for each (word, two) of words 0..7:
+ * word 0 alone, words 1..7 alone (name_J) or with the one before
+ * (name_Jt): body(args, ..., J, TWO). */
+#define MB_WORD_VARIANTS(name, body)                                          \
+    MB_VARIANT(name##_0, body, 0, false)                                      \
+    MB_VARIANT(name##_1, body, 1, false) MB_VARIANT(name##_1t, body, 1, true) \
+    MB_VARIANT(name##_2, body, 2, false) MB_VARIANT(name##_2t, body, 2, true) \
+    MB_VARIANT(name##_3, body, 3, false) MB_VARIANT(name##_3t, body, 3, true) \
+    MB_VARIANT(name##_4, body, 4, false) MB_VARIANT(name##_4t, body, 4, true) \
+    MB_VARIANT(name##_5, body, 5, false) MB_VARIANT(name##_5t, body, 5, true) \
+    MB_VARIANT(name##_6, body, 6, false) MB_VARIANT(name##_6t, body, 6, true) \
+    MB_VARIANT(name##_7, body, 7, false) MB_VARIANT(name##_7t, body, 7, true)
+
+/* kernel(args, ...): the variant of MB_WORD_VARIANTS(name, ...) for the
+ * call's varying words, or `other` for words past 7. */
+#define MB_WORD_DISPATCH(kernel, name, other)                                                                 \
+    static inline size_t kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,   \
+                                unsigned *count)                                                              \
+    {                                                                                                         \
+        static hc_mb_kernel_fn *const variants[16] = {name##_0, name##_0,  name##_1, name##_1t, name##_2,     \
+                                                      name##_2t, name##_3, name##_3t, name##_4, name##_4t,    \
+                                                      name##_5, name##_5t, name##_6, name##_6t, name##_7,     \
+                                                      name##_7t};                                             \
+        unsigned i = args->word * 2 + (args->two && args->word > 0);                                          \
+        return (i < 16 ? variants[i] : other)(args, u, end, hits, cap, count);                                \
+    }
+
 #define MB_FILTER_KEY_ENTRY(name, filter_key)                                 \
     bool name(const hc_mb_args *args, const uint32_t *target, uint32_t *key) \
     {                                                                         \

@@ -253,25 +253,9 @@ MB_INLINE size_t sha1_few_words(const hc_mb_args *args, size_t u, size_t end, ui
     return end;
 }
 
-MB_VARIANT(sha1_0, sha1_few_words, 0, false)
-MB_VARIANT(sha1_1, sha1_few_words, 1, false) MB_VARIANT(sha1_1t, sha1_few_words, 1, true)
-MB_VARIANT(sha1_2, sha1_few_words, 2, false) MB_VARIANT(sha1_2t, sha1_few_words, 2, true)
-MB_VARIANT(sha1_3, sha1_few_words, 3, false) MB_VARIANT(sha1_3t, sha1_few_words, 3, true)
-MB_VARIANT(sha1_4, sha1_few_words, 4, false) MB_VARIANT(sha1_4t, sha1_few_words, 4, true)
-MB_VARIANT(sha1_5, sha1_few_words, 5, false) MB_VARIANT(sha1_5t, sha1_few_words, 5, true)
-MB_VARIANT(sha1_6, sha1_few_words, 6, false) MB_VARIANT(sha1_6t, sha1_few_words, 6, true)
-MB_VARIANT(sha1_7, sha1_few_words, 7, false) MB_VARIANT(sha1_7t, sha1_few_words, 7, true)
-
-/* The family's kernel: the specialised variant for varying words in 0..7
- * (messages of up to 32 bytes), else every step at run time. */
-static inline size_t sha1_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                                 unsigned *count)
-{
-    static hc_mb_kernel_fn *const variants[16] = {sha1_0, sha1_0,  sha1_1, sha1_1t, sha1_2, sha1_2t,
-                                                  sha1_3, sha1_3t, sha1_4, sha1_4t, sha1_5, sha1_5t,
-                                                  sha1_6, sha1_6t, sha1_7, sha1_7t};
-    unsigned i = args->word * 2 + (args->two && args->word > 0);
-    return (i < 16 ? variants[i] : sha1_any_words)(args, u, end, hits, cap, count);
-}
+/* The specialised variants for varying words in 0..7 (messages of up to
+ * 32 bytes); longer ones take every step at run time. */
+MB_WORD_VARIANTS(sha1, sha1_few_words)
+MB_WORD_DISPATCH(sha1_kernel, sha1, sha1_any_words)
 
 #endif

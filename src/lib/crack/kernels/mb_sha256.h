@@ -202,26 +202,15 @@ MB_INLINE size_t sha256_body(const hc_mb_args *args, size_t u, size_t end, uint3
 }
 #undef SHA256_VARIES
 
-MB_VARIANT(sha256_0, sha256_body, 0, false, true)
-MB_VARIANT(sha256_1, sha256_body, 1, false, true) MB_VARIANT(sha256_1t, sha256_body, 1, true, true)
-MB_VARIANT(sha256_2, sha256_body, 2, false, true) MB_VARIANT(sha256_2t, sha256_body, 2, true, true)
-MB_VARIANT(sha256_3, sha256_body, 3, false, true) MB_VARIANT(sha256_3t, sha256_body, 3, true, true)
-MB_VARIANT(sha256_4, sha256_body, 4, false, true) MB_VARIANT(sha256_4t, sha256_body, 4, true, true)
-MB_VARIANT(sha256_5, sha256_body, 5, false, true) MB_VARIANT(sha256_5t, sha256_body, 5, true, true)
-MB_VARIANT(sha256_6, sha256_body, 6, false, true) MB_VARIANT(sha256_6t, sha256_body, 6, true, true)
-MB_VARIANT(sha256_7, sha256_body, 7, false, true) MB_VARIANT(sha256_7t, sha256_body, 7, true, true)
-MB_VARIANT(sha256_any, sha256_body, args->word, args->two && args->word > 0, false)
-
-/* The family's kernel: a variant specialised on the varying words for
- * words 0..7 (messages of up to 32 bytes), else the run-time one. */
-static inline size_t sha256_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
-                                   unsigned *count)
+/* The specialised variants for varying words in 0..7 (messages of up to
+ * 32 bytes), and the run-time one for longer messages. */
+MB_INLINE size_t sha256_special(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                                unsigned *count, const unsigned J, const bool TWO)
 {
-    static hc_mb_kernel_fn *const variants[16] = {sha256_0, sha256_0,  sha256_1, sha256_1t, sha256_2, sha256_2t,
-                                                  sha256_3, sha256_3t, sha256_4, sha256_4t, sha256_5, sha256_5t,
-                                                  sha256_6, sha256_6t, sha256_7, sha256_7t};
-    unsigned i = args->word * 2 + (args->two && args->word > 0);
-    return (i < 16 ? variants[i] : sha256_any)(args, u, end, hits, cap, count);
+    return sha256_body(args, u, end, hits, cap, count, J, TWO, true);
 }
+MB_WORD_VARIANTS(sha256, sha256_special)
+MB_VARIANT(sha256_any, sha256_body, args->word, args->two && args->word > 0, false)
+MB_WORD_DISPATCH(sha256_kernel, sha256, sha256_any)
 
 #endif
