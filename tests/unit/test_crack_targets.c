@@ -191,17 +191,20 @@ static unsigned run_case(const targets_case *tc, hc_crack_probe *probe)
 static uint32_t longest(const hc_algorithm *alg, hc_simd_level level)
 {
     hc_mb_layout layout;
-    if (!hc_kernel_layout(alg, level, 0, &layout))
+    if (!hc_kernel_layout(alg, level, HC_KERNEL_ANY_ENTRY, &layout))
         return 6;
     if (layout.padding == HC_MB_CRC_TABLE)
         return 12;
     return (layout.max_bytes - layout.lead_zeros) / layout.char_width + 1; /* and one past */
 }
 
+/* Each level's kernel is tested, not the one the calibration would pick
+ * (calibrate.c: on a busy machine a lower level may win a measurement):
+ * the layout and the runs ask for any entry point. */
 static bool own_entry(const hc_algorithm *alg, hc_simd_level level)
 {
     hc_mb_layout layout;
-    return hc_kernel_layout(alg, level, 0, &layout) && layout.level == level;
+    return hc_kernel_layout(alg, level, HC_KERNEL_ANY_ENTRY, &layout) && layout.level == level;
 }
 
 /* Every row, at every level where its kernel has an entry point of its own
@@ -218,7 +221,8 @@ static void test_rows(void)
             if (!kernel && level != (int)top)
                 continue;
             hc_mb_layout layout;
-            bool filters = kernel && hc_kernel_layout(alg, (hc_simd_level)level, 0, &layout) && layout.filters;
+            bool filters = kernel && hc_kernel_layout(alg, (hc_simd_level)level, HC_KERNEL_ANY_ENTRY, &layout) &&
+                           layout.filters;
             /* every family, the CRC scan included, keeps many targets in
              * its kernel (else more than 4 meant one candidate at a time) */
             CHECK_MSG(!kernel || filters, "%s/%s: a kernel without filter mode", alg->name,
@@ -245,7 +249,7 @@ static void test_rows(void)
                     };
                     if (few)
                         tc.decoys = 1; /* 4 targets: the kernel once per target */
-                    hc_crack_probe probe = {0};
+                    hc_crack_probe probe = {.any_entry = true};
                     unsigned count = run_case(&tc, &probe);
                     /* the path: the kernel whenever it takes the length and
                      * the targets (a filter mode, or at most 4 of them:
