@@ -368,17 +368,27 @@ static bool add_pass_size(void *arg, const hc_stream_attack *attack)
     return true;
 }
 
+/* Opens the wordlist as the search reads it: lines past one MiB skipped
+ * in bounded memory, words longer than a candidate reported as too long.
+ * false after a message on stderr. */
+static bool open_wordlist(const hash_attack *a, line_input *r)
+{
+    if (!line_input_open(r, a->wordlist, cli_interrupt_requested, NULL)) {
+        fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
+        return false;
+    }
+    line_input_skip_long_lines(r);
+    line_input_limit_words(r, HC_RULE_BUF);
+    return true;
+}
+
 /* The words the search reads from the list (those not too long); false
  * when it cannot be read (said on stderr) or Ctrl+C came. */
 static bool count_words(const hash_attack *a, hc_count *words)
 {
     line_input r;
-    if (!line_input_open(&r, a->wordlist, cli_interrupt_requested, NULL)) {
-        fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
+    if (!open_wordlist(a, &r))
         return false;
-    }
-    line_input_skip_long_lines(&r);
-    line_input_limit_words(&r, HC_RULE_BUF);
     const char *text;
     size_t len;
     line_input_status st;
@@ -448,12 +458,8 @@ static bool each_batch(const hash_attack *a, word_window *window, batch_fn *fn, 
     if (window->full)
         return true;
     line_input r;
-    if (!line_input_open(&r, a->wordlist, cli_interrupt_requested, NULL)) {
-        fprintf(stderr, "hc: %s: %s\n", a->wordlist, strerror(errno));
+    if (!open_wordlist(a, &r))
         return false;
-    }
-    line_input_skip_long_lines(&r);
-    line_input_limit_words(&r, HC_RULE_BUF);
     /* the status line's percentage and ETA: the list's bytes */
     plat_file_info info;
     crack_status_source_size(plat_file_info_of(r.fd, &info) == 0 && info.kind == PLAT_KIND_REGULAR ? info.size : 0);
