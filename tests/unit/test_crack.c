@@ -3,6 +3,7 @@
  * row's kernel at every SIMD level against the ordinary hasher, the
  * kernels' wiring and speed, cancellation, bad jobs. */
 #include "testutil.h"
+#include "crack_testutil.h"
 
 #include <time.h>
 
@@ -12,61 +13,12 @@
 #include "hc/crack.h"
 #include "simd.h"
 
-/* ---- helpers ---------------------------------------------------------------- */
-
-static const hc_algorithm *alg_named(const char *name)
-{
-    const hc_algorithm *alg = hc_algorithm_find(name);
-    if (alg == NULL) {
-        fprintf(stderr, "no algorithm %s\n", name);
-        exit(2);
-    }
-    return alg;
-}
-
-/* The digest hash mode compares against: UTF-16LE (byte -> code unit) for ntlm. */
-static void candidate_digest(const hc_algorithm *alg, const uint8_t *text, size_t len, uint8_t *digest)
-{
-    uint8_t wide[2 * 256];
-    const uint8_t *bytes = text;
-    size_t n = len;
-    if (alg->flags & HC_ALG_TEXT_UTF16LE) {
-        for (size_t i = 0; i < len; i++) {
-            wide[2 * i] = text[i];
-            wide[2 * i + 1] = 0;
-        }
-        bytes = wide;
-        n = 2 * len;
-    }
-    hc_hasher h;
-    if (hc_hasher_open(&h, alg, NULL) != HC_OK)
-        exit(2);
-    hc_hasher_oneshot(&h, bytes, n, digest);
-    hc_hasher_close(&h);
-}
-
 /* Every search in these tests takes milliseconds; one that runs on (a
  * broken kernel that never reports its match, in a keyspace of 2^128
  * candidates) is stopped here and fails its check instead of hanging the
  * suite until ctest's timeout. Generous for ASan/TSan on a loaded machine
  * (the slowest search measured 30 ms under TSan). */
 enum { SEARCH_DEADLINE_S = 5 };
-
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static bool past_deadline(void *arg)
-{
-    const double *deadline = arg;
-    if (wall_now() < *deadline)
-        return false;
-    fprintf(stderr, "a search ran past its %d s deadline: stopped\n", SEARCH_DEADLINE_S);
-    return true;
-}
 
 /* hc_crack_run with the deadline (the job's own cancel callback, if any,
  * is kept), on every kernel entry point, also one the generic path
@@ -99,7 +51,7 @@ static hc_crack_result crack_text(const crack_case *c, const uint8_t *text, size
 {
     uint8_t target[HC_MAX_DIGEST_LEN], dict[HC_DICT_MAX];
     size_t dict_len;
-    candidate_digest(c->alg, text, len, target);
+    text_digest(c->alg, text, len, target);
     CHECK(hc_crack_dictionary(c->dict, strlen(c->dict), dict, &dict_len) == HC_OK);
     hc_crack_job job = {
         .alg = c->alg,
@@ -346,22 +298,6 @@ static void random_dict(char *out, size_t n)
     out[n] = '\0';
 }
 
-/* The part number (1-based) of the slice holding position pos. */
-static uint64_t part_holding(hc_count total, uint64_t parts, hc_count pos)
-{
-    uint64_t lo = 1, hi = parts;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        hc_count b, e;
-        hc_crack_slice(total, mid, parts, &b, &e);
-        if (pos >= e)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* Random candidates of every length a kernel takes, found through a small
  * slice around them: exercises every varying word, one and two varying
  * words, chunk starts inside a kernel call, hits in every lane. With
@@ -424,14 +360,6 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level, bool ever
         }
     }
     hc_simd_limit(HC_SIMD_AVX512);
-}
-
-/* The levels at which a row's kernel has an entry point of its own (a
- * level without one runs a lower level's, swept at that level). */
-static bool own_entry(const hc_algorithm *alg, hc_simd_level level)
-{
-    hc_mb_layout layout;
-    return hc_kernel_layout(alg, level, HC_KERNEL_ANY_ENTRY, &layout) && layout.level == level;
 }
 
 /* Every row with a kernel, at every level with an entry point the CPU runs,
@@ -632,8 +560,8 @@ static void test_first_match(void)
      * the first in the order, every time. */
     const hc_algorithm *crc = alg_named("crc32");
     uint8_t a[4], b[4];
-    candidate_digest(crc, (const uint8_t *)"lzl1u", 5, a);
-    candidate_digest(crc, (const uint8_t *)"p500a", 5, b);
+    text_digest(crc, (const uint8_t *)"lzl1u", 5, a);
+    text_digest(crc, (const uint8_t *)"p500a", 5, b);
     CHECK(memcmp(a, b, 4) == 0 && a[0] == 0x39 && a[3] == 0xEC);
     for (unsigned threads = 1; threads <= 4; threads++) {
         for (int rep = 0; rep < 4; rep++) {
@@ -661,13 +589,13 @@ static void test_all_algorithms(void)
         for (unsigned threads = 1; threads <= 2; threads++) {
             crack_case c = {alg, "abc", 1, 3, 0, 0, threads};
             uint8_t target[HC_MAX_DIGEST_LEN], got[HC_MAX_DIGEST_LEN], other[HC_MAX_DIGEST_LEN];
-            candidate_digest(alg, (const uint8_t *)"cab", 3, target);
-            candidate_digest(alg, (const uint8_t *)"bca", 3, other);
+            text_digest(alg, (const uint8_t *)"cab", 3, target);
+            text_digest(alg, (const uint8_t *)"bca", 3, other);
             hc_crack_result r = crack_text(&c, (const uint8_t *)"cab", 3);
             CHECK_MSG(r.found, "%s: nothing found", alg->name);
             if (!r.found)
                 continue;
-            candidate_digest(alg, r.found_text, r.found_len, got);
+            text_digest(alg, r.found_text, r.found_len, got);
             CHECK_MSG(memcmp(got, target, alg->digest_len) == 0, "%s: wrong answer", alg->name);
             /* Unless the row is a stub that hashes everything alike. */
             if (memcmp(target, other, alg->digest_len) != 0)
@@ -713,7 +641,7 @@ static void test_limits(void)
     const hc_algorithm *md5 = alg_named("md5");
     uint8_t target[16], dict[HC_DICT_MAX];
     size_t d;
-    candidate_digest(md5, (const uint8_t *)"zzzzzzzzzz", 10, target);
+    text_digest(md5, (const uint8_t *)"zzzzzzzzzz", 10, target);
     hc_crack_dictionary("0-9a-zA-Z", 9, dict, &d);
     hc_crack_job job = {.alg = md5, .target = target, .dict = dict, .dict_len = d, .min_len = 1,
                         .max_len = 10, .threads = 2, .cancelled = always};
@@ -723,7 +651,7 @@ static void test_limits(void)
     hc_crack_result_free(&r);
 
     /* -x at the limit: the counts saturate, the search still runs in order. */
-    candidate_digest(md5, (const uint8_t *)"ab", 2, target);
+    text_digest(md5, (const uint8_t *)"ab", 2, target);
     job.cancelled = NULL;
     job.max_len = HC_CRACK_MAX_LENGTH;
     hc_count attempts, hashed;
@@ -742,7 +670,7 @@ static void test_limits(void)
     job.part = job.parts = 0;
 
     /* One-byte dictionary: one candidate per length. */
-    candidate_digest(md5, (const uint8_t *)"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    text_digest(md5, (const uint8_t *)"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
                      99, target);
     job.dict = (const uint8_t *)"a";
     job.dict_len = 1;
@@ -808,7 +736,7 @@ static void test_progress(void)
         uint8_t target[HC_MAX_DIGEST_LEN], dict[HC_DICT_MAX];
         size_t d;
         hc_crack_dictionary("0-9a-z", 6, dict, &d);
-        candidate_digest(alg, (const uint8_t *)"not in it", 9, target);
+        text_digest(alg, (const uint8_t *)"not in it", 9, target);
         hc_crack_progress progress;
         atomic_init(&progress.hashed, 0);
         atomic_init(&progress.length, 0);
@@ -823,7 +751,7 @@ static void test_progress(void)
         CHECK(atomic_load(&progress.length) == 3 && atomic_load(&progress.found) == 0);
         hc_crack_result_free(&r);
 
-        candidate_digest(alg, (const uint8_t *)"zz9", 3, target);
+        text_digest(alg, (const uint8_t *)"zz9", 3, target);
         atomic_store(&progress.hashed, 0);
         CHECK(hc_crack_run(&job, &r) == HC_OK);
         CHECK(found_is(&r, "zz9", 3) && atomic_load(&progress.found) == 1);

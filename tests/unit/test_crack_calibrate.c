@@ -6,6 +6,7 @@
  * bounded in CPU time. Expected answers come from the ordinary hasher
  * (OpenSSL's MD5 and SHA-256), never from the engine. */
 #include "testutil.h"
+#include "crack_testutil.h"
 
 #include <time.h>
 
@@ -14,16 +15,6 @@
 #include "hc/cpu.h"
 #include "hc/crack.h"
 #include "simd.h"
-
-static const hc_algorithm *alg_named(const char *name)
-{
-    const hc_algorithm *alg = hc_algorithm_find(name);
-    if (alg == NULL) {
-        fprintf(stderr, "no algorithm %s\n", name);
-        exit(2);
-    }
-    return alg;
-}
 
 static double cpu_now(void)
 {

@@ -14,6 +14,7 @@
  * Digests come from the ordinary hasher, the compared words from this
  * file's own reading of FIPS 180-4. */
 #include "testutil.h"
+#include "crack_testutil.h"
 
 #include <time.h>
 
@@ -47,58 +48,6 @@ enum { TEXT_MAX = 128, CUT_SMALL_MAX = 22 };
 
 static const char *const edge_rows[] = {"md5", "md4", "ntlm", "sha1", "sha224", "sha256", "sha384", "sha512"};
 
-/* ---- helpers ---------------------------------------------------------------- */
-
-static const hc_algorithm *alg_named(const char *name)
-{
-    const hc_algorithm *alg = hc_algorithm_find(name);
-    if (alg == NULL) {
-        fprintf(stderr, "no algorithm %s\n", name);
-        exit(2);
-    }
-    return alg;
-}
-
-/* The digest the search compares against: NTLM widens each byte to UTF-16LE. */
-static void digest_of(const hc_algorithm *alg, const uint8_t *text, size_t len, uint8_t *digest)
-{
-    uint8_t bytes[2 * TEXT_MAX];
-    size_t n = len;
-    memcpy(bytes, text, len);
-    if (alg->flags & HC_ALG_TEXT_UTF16LE) {
-        for (size_t i = 0; i < len; i++) {
-            bytes[2 * i] = text[i];
-            bytes[2 * i + 1] = 0;
-        }
-        n = 2 * len;
-    }
-    hc_hasher h;
-    if (hc_hasher_open(&h, alg, NULL) != HC_OK)
-        exit(2);
-    hc_hasher_oneshot(&h, bytes, n, digest);
-    hc_hasher_close(&h);
-}
-
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static bool past_deadline(void *arg)
-{
-    return wall_now() > *(const double *)arg;
-}
-
-/* The levels at which a row's kernel has an entry point of its own (a
- * level without one runs a lower level's, tested at that level). */
-static bool own_entry(const hc_algorithm *alg, hc_simd_level level)
-{
-    hc_mb_layout layout;
-    return hc_kernel_layout(alg, level, HC_KERNEL_ANY_ENTRY, &layout) && layout.level == level;
-}
-
 /* The longest candidate the row's kernel takes, in characters. */
 static uint32_t kernel_longest(const hc_algorithm *alg, hc_simd_level level)
 {
@@ -116,22 +65,6 @@ static void edge_candidate(uint32_t len, const char *tail, uint8_t *text)
     const uint32_t head = len > EDGE_CHARS ? len - EDGE_CHARS : 0;
     for (uint32_t k = 0; k < len; k++)
         text[k] = tail && k >= head ? (uint8_t)tail[k - head] : digits[rng() % DIGITS];
-}
-
-/* The part number (1-based) of the slice holding position pos. */
-static uint64_t part_holding(hc_count total, uint64_t parts, hc_count pos)
-{
-    uint64_t lo = 1, hi = parts;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        hc_count b, e;
-        hc_crack_slice(total, mid, parts, &b, &e);
-        if (pos >= e)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
 }
 
 /* Where a search for a candidate runs: up to CUT_SMALL_MAX, every
@@ -184,7 +117,7 @@ static void on_found(void *arg, size_t target, const uint8_t *text, size_t len)
 {
     found_log *log = arg;
     uint8_t digest[HC_MAX_DIGEST_LEN];
-    digest_of(log->alg, text, len, digest);
+    text_digest(log->alg, text, len, digest);
     const unsigned dl = log->alg->digest_len;
     if (target >= log->count || memcmp(digest, log->targets + target * dl, dl) != 0) {
         log->wrong = true;
@@ -252,7 +185,7 @@ static void crack_at(const hc_algorithm *alg, hc_simd_level level, const uint8_t
     edge_space space;
     space_of(text, len, &mask, &space);
     uint8_t target[HC_MAX_DIGEST_LEN];
-    digest_of(alg, text, len, target);
+    text_digest(alg, text, len, target);
     edge_search s = {alg, len, &space, target, 1, 1 + (unsigned)(rng() % 2)};
     hc_crack_result r;
     hc_crack_probe probe;
@@ -463,8 +396,8 @@ static void forged_case(const hc_algorithm *alg, hc_simd_level level, uint32_t l
     const hc_count size = space.end - space.begin;
 
     uint8_t targets[3 * HC_MAX_DIGEST_LEN]; /* forged, real, other */
-    digest_of(alg, real, len, targets + dl);
-    digest_of(alg, other, len, targets + 2 * dl);
+    text_digest(alg, real, len, targets + dl);
+    text_digest(alg, other, len, targets + 2 * dl);
     forge(alg, targets + dl, (unsigned)rng(), targets);
 
     const char *at = hc_simd_name(level);
@@ -579,7 +512,7 @@ static void direct_sha1(hc_mb_kernel_fn *kernel, const char *at, unsigned len)
     const unsigned lane = 11;
     block[len - 1] = (uint8_t)('a' + lane);
     uint8_t digest[20];
-    digest_of(alg_named("sha1"), block, len, digest);
+    text_digest(alg_named("sha1"), block, len, digest);
     uint64_t t64[5];
     uint32_t target[5];
     words_of(digest, 5, 32, t64);

@@ -7,6 +7,7 @@
  * keep the run going to its end; all found ends it; the target set's
  * lookups and bad jobs. */
 #include "testutil.h"
+#include "crack_testutil.h"
 
 #include <time.h>
 
@@ -19,27 +20,6 @@
 
 enum { MAX_TARGETS = 40, DECOYS = 3, SEARCH_DEADLINE_S = 5, REACH = 2000 };
 
-/* The digest hash mode compares against: ntlm widens each byte to UTF-16LE. */
-static void digest_of(const hc_algorithm *alg, const uint8_t *text, size_t len, uint8_t *digest)
-{
-    uint8_t bytes[2 * 256];
-    size_t n = len;
-    for (size_t i = 0; i < len; i++) {
-        if (alg->flags & HC_ALG_TEXT_UTF16LE) {
-            bytes[2 * i] = text[i];
-            bytes[2 * i + 1] = 0;
-            n = 2 * len;
-        } else {
-            bytes[i] = text[i];
-        }
-    }
-    hc_hasher h;
-    if (hc_hasher_open(&h, alg, NULL) != HC_OK)
-        exit(2);
-    hc_hasher_oneshot(&h, bytes, n, digest);
-    hc_hasher_close(&h);
-}
-
 typedef struct found_log {
     const hc_algorithm *alg;
     const uint8_t *targets;
@@ -51,26 +31,13 @@ static void on_found(void *arg, size_t target, const uint8_t *text, size_t len)
 {
     found_log *log = arg;
     uint8_t digest[HC_MAX_DIGEST_LEN];
-    digest_of(log->alg, text, len, digest);
+    text_digest(log->alg, text, len, digest);
     if (target >= MAX_TARGETS + DECOYS ||
         memcmp(digest, log->targets + target * log->alg->digest_len, log->alg->digest_len) != 0) {
         log->wrong = true;
         return;
     }
     log->calls[target]++;
-}
-
-static double wall_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* A search that runs on (a kernel that never reports) fails instead of hanging. */
-static bool past_deadline(void *arg)
-{
-    return wall_now() > *(const double *)arg;
 }
 
 typedef struct targets_case {
@@ -130,7 +97,7 @@ static unsigned run_case(const targets_case *tc, hc_crack_probe *probe)
             v /= d;
         }
         uint8_t digest[HC_MAX_DIGEST_LEN];
-        digest_of(alg, text, tc->len, digest);
+        text_digest(alg, text, tc->len, digest);
         /* a colliding candidate (CRCs) would make two targets one */
         for (unsigned k = 0; k < n; k++)
             again |= memcmp(digests + k * dl, digest, dl) == 0;
@@ -196,15 +163,6 @@ static uint32_t longest(const hc_algorithm *alg, hc_simd_level level)
     if (layout.padding == HC_MB_CRC_TABLE)
         return 12;
     return (layout.max_bytes - layout.lead_zeros) / layout.char_width + 1; /* and one past */
-}
-
-/* Each level's kernel is tested, not the one the calibration would pick
- * (calibrate.c: on a busy machine a lower level may win a measurement):
- * the layout and the runs ask for any entry point. */
-static bool own_entry(const hc_algorithm *alg, hc_simd_level level)
-{
-    hc_mb_layout layout;
-    return hc_kernel_layout(alg, level, HC_KERNEL_ANY_ENTRY, &layout) && layout.level == level;
 }
 
 /* Every row, at every level where its kernel has an entry point of its own
