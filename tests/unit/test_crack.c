@@ -439,16 +439,6 @@ static double probe_run(const hc_algorithm *alg, probe_path path, uint64_t slice
  * portable-only build there; a row whose kernel is not used measures 1x. */
 #define KERNEL_MIN_SPEEDUP 1.3
 
-/* Timing means nothing where the kernels' code is instrumented and the
- * libraries' is not (ASan and TSan slow the SHA-3 kernel to 1.3x the
- * generic path), nor under an emulator (HC_TEST_NO_TIMING, set by the cross
- * builds): there the candidate counts alone prove the wiring. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define TIMING_MEANINGFUL false
-#else
-#define TIMING_MEANINGFUL true
-#endif
-
 /* How many times faster the calibration measured its winner than the
  * generic path. */
 static double measured_lead(const hc_crack_calibration *c)
@@ -471,7 +461,7 @@ static double measured_lead(const hc_crack_calibration *c)
  *    calibration found it 2x faster; else at least as fast, nearly), both measured here
  *    side by side in thread CPU time (best of three each: a loaded machine
  *    only ever slows a run down), where timing means something
- *    (TIMING_MEANINGFUL);
+ *    (timing_meaningful(), crack_testutil.h);
  *  - a row whose family has an entry point the CPU runs takes a kernel
  *    by default unless the calibration measured the generic path faster
  *    (no silent fallback), and the calibration's winner is what runs take;
@@ -480,7 +470,7 @@ static double measured_lead(const hc_crack_calibration *c)
 static void test_kernel_wiring(void)
 {
     hc_simd_level top = hc_simd_detected();
-    const bool timing = TIMING_MEANINGFUL && getenv("HC_TEST_NO_TIMING") == NULL;
+    const bool timing = timing_meaningful();
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
         const hc_algorithm *alg = &hc_algorithms[i];
         hc_crack_probe probe;

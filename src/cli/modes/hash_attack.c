@@ -130,7 +130,7 @@ static char *unhex_mask(const char *option, const char *text, bool custom_set, s
             continue;
         }
         int hi = hex_digit(p[0]), lo = hi < 0 ? -1 : hex_digit(p[1]);
-        int byte = hi << 4 | lo;
+        int byte = lo < 0 ? -1 : hi * 16 + lo;
         if (lo < 0 || (custom_set && byte == 0)) {
             fprintf(stderr, "hc: --hex-charset: %s '%s': %s (at byte %zu)\n", option, text,
                     lo < 0 ? "literal bytes are pairs of hex digits" : "a custom set cannot hold the byte 00",
