@@ -110,7 +110,7 @@ static void copy_past_batch(const hc_algorithm *alg, const hc_lanes_layout *l, c
 static void check_batch(const hc_algorithm *alg, const hc_lanes_layout *l, size_t n)
 {
     const size_t longest = l->max_bytes / l->char_width;
-    uint8_t text[MAX_LANES][MAX_BLOCK], digest[MAX_LANES][HC_MAX_DIGEST_LEN];
+    uint8_t text[MAX_LANES][MAX_BLOCK] = {{0}}, digest[MAX_LANES][HC_MAX_DIGEST_LEN];
     size_t len[MAX_LANES];
     uint32_t columns[MAX_WORDS * STRIDE];
     uint64_t columns64[MAX_WORDS * STRIDE];

@@ -264,7 +264,7 @@ def test_hints_and_help_speak_cmd():
         assert f"\n{line}\n" in top, top
     for args, example in [(("md5", "string", "-h"), 'hc md5 string -s "hello world"'),
                           (("md5", "dir", "-h"), 'hc md5 dir -s . -r -i "*.iso;*.img"'),
-                          (("md5", "dir", "-h"), "hc md5 dir -s C:\\ -r -H DIGEST"),
+                          (("md5", "dir", "-h"), "hc md5 dir -s . -r -H 900150983CD24FB0D6963F7D28E17F72"),
                           (("md5", "file", "-h"), "type D:\\isos\\big.iso | hc md5 file"),
                           (("check", "-h"), "type list | hc check")]:
         assert f"\n  {example}\n" in helps[args][1], helps[args][1]

@@ -108,7 +108,6 @@ MB_INLINE size_t sha1_any_words(const hc_mb_args *args, size_t u, size_t end, ui
     return end;
 }
 
-
 /* ---- one varying word, specialised on it ------------------------------------------------ */
 
 /* §4.2.1's constant of step t. */
@@ -119,22 +118,28 @@ static inline uint32_t sha1_k(unsigned t)
 
 /* c XOR the rotations of x that mask names (bit r: ROTL^r(x)), three inputs
  * per V_XOR3. mask is a compile-time constant in the specialised kernels,
- * so the loop leaves only the terms it names. */
+ * so only the terms it names are left; each rotation is written with its
+ * amount as a literal (an instruction's immediate, which clang wants
+ * before any unrolling). */
 MB_INLINE V sha1_terms(V c, V x, uint32_t mask)
 {
     V acc = (mask & 1) ? c ^ x : c, pending = acc;
     bool have = false;
-    _Pragma("GCC unroll 32") for (unsigned r = 1; r < 32; r++)
-    {
-        if (!((mask >> r) & 1))
-            continue;
-        V term = V_ROL(x, r);
-        if (have)
-            acc = V_XOR3(acc, pending, term);
-        else
-            pending = term;
-        have = !have;
+#define SHA1_TERM(r)                                   \
+    if ((mask >> (r)) & 1) {                           \
+        V term_ = V_ROL(x, r);                         \
+        if (have)                                      \
+            acc = V_XOR3(acc, pending, term_);         \
+        else                                           \
+            pending = term_;                           \
+        have = !have;                                  \
     }
+    SHA1_TERM(1) SHA1_TERM(2) SHA1_TERM(3) SHA1_TERM(4) SHA1_TERM(5) SHA1_TERM(6) SHA1_TERM(7)
+    SHA1_TERM(8) SHA1_TERM(9) SHA1_TERM(10) SHA1_TERM(11) SHA1_TERM(12) SHA1_TERM(13) SHA1_TERM(14)
+    SHA1_TERM(15) SHA1_TERM(16) SHA1_TERM(17) SHA1_TERM(18) SHA1_TERM(19) SHA1_TERM(20) SHA1_TERM(21)
+    SHA1_TERM(22) SHA1_TERM(23) SHA1_TERM(24) SHA1_TERM(25) SHA1_TERM(26) SHA1_TERM(27) SHA1_TERM(28)
+    SHA1_TERM(29) SHA1_TERM(30) SHA1_TERM(31)
+#undef SHA1_TERM
     return have ? acc ^ pending : acc;
 }
 
