@@ -38,12 +38,6 @@ HC_API hc_status hc_simd_parse(const char *name, hc_simd_level *level);
 
 /* SHA-1/SHA-256 instructions (used through OpenSSL and by brute force). */
 HC_API bool hc_cpu_has_sha_ni(void);
-/* AVX-512 VBMI (byte permutes; the MD2 brute-force kernel), on top of the
- * AVX-512 level. */
-HC_API bool hc_cpu_has_avx512_vbmi(void);
-/* GFNI (affine maps and products over GF(2^8); brute-force kernels), with
- * the AVX-512 level. */
-HC_API bool hc_cpu_has_gfni(void);
 
 /* Number of CPUs this process may run on (sched_getaffinity), at least 1. */
 HC_API unsigned hc_cpu_count(void);

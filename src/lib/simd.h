@@ -16,6 +16,13 @@
 #include "hc/algorithm.h"
 #include "hc/cpu.h"
 
+/* AVX-512 VBMI (byte permutes; the MD2 brute-force kernel), on top of the
+ * AVX-512 level; GFNI (affine maps and products over GF(2^8); brute-force
+ * kernels), with the AVX-512 level. Which kernels run is the library's
+ * business (the calibration reports the outcome), so these stay inside. */
+bool hc_cpu_has_avx512_vbmi(void);
+bool hc_cpu_has_gfni(void);
+
 /* The bit of one level in a set of levels. */
 #define HC_SIMD_BIT(level) (1u << HC_SIMD_##level)
 #define HC_SIMD_LIST_BIT_(level, ...) | HC_SIMD_BIT(level)

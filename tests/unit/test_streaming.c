@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include "hc/crack.h"
+#include "hc/pool.h"
 #include "names.h"
 
 static void oneshot(hc_hasher *h, const uint8_t *data, size_t len, uint8_t *out)
@@ -189,9 +190,55 @@ static void check_struct_sizes_are_checked(void)
     CHECK(strcmp(hc_status_text(HC_ERR_ABI), "unknown status") != 0);
 }
 
+/* The block of each family as its specification states it (RFC 1321: 64
+ * bytes; FIPS 180-4: 64 for SHA-1/SHA-256, 128 for SHA-512; FIPS 202: the
+ * rate, 136 bytes for SHA3-256 and 72 for SHA3-512; RFC 7693: BLAKE2b 128,
+ * BLAKE2s 64): what an HMAC built on the library pads its key to. */
+static void check_block_lengths(void)
+{
+    static const struct {
+        const char *name;
+        size_t block;
+    } rows[] = {{"md5", 64},       {"sha1", 64},      {"sha256", 64},     {"sha512", 128},
+                {"sha-3-256", 136}, {"sha-3-512", 72},  {"blake2b", 128},   {"blake2s", 64}};
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        const hc_algorithm *alg = hc_algorithm_find(rows[i].name);
+        CHECK_MSG(alg != NULL && hc_algorithm_block_len(alg) == rows[i].block, "%s: block %zu, want %zu",
+                  rows[i].name, alg ? hc_algorithm_block_len(alg) : 0, rows[i].block);
+    }
+}
+
+/* One buffer hashed with a pool's threads gives the one-shot digest, for
+ * every row (BLAKE3 spreads it over the threads, the others hash it on the
+ * calling thread), after a first update that leaves the state mid-block. */
+static void check_parallel_update(void)
+{
+    hc_pool *pool;
+    CHECK(hc_pool_create(&pool, 2) == HC_OK);
+    const size_t len = (size_t)3 << 20;
+    uint8_t *data = malloc(len);
+    fill_pattern(data, len, 31);
+    for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        hc_hasher h;
+        CHECK(hc_hasher_open(&h, &hc_algorithms[i], NULL) == HC_OK);
+        uint8_t expected[HC_MAX_DIGEST_LEN], got[HC_MAX_DIGEST_LEN];
+        oneshot(&h, data, len, expected);
+        hc_hasher_reset(&h);
+        hc_hasher_update(&h, data, 1000);
+        hc_hasher_update_parallel(&h, data + 1000, len - 1000, pool);
+        hc_hasher_final(&h, got);
+        CHECK_MSG(memcmp(expected, got, h.out_len) == 0, "%s: the parallel update differs", hc_algorithms[i].name);
+        hc_hasher_close(&h);
+    }
+    free(data);
+    hc_pool_destroy(pool);
+}
+
 int main(void)
 {
     check_table();
+    check_block_lengths();
+    check_parallel_update();
     check_struct_sizes_are_checked();
     check_parameters_are_refused_where_not_offered();
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++)

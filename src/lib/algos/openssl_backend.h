@@ -21,10 +21,11 @@
     void prefix##_update(void *ctx, const void *data, size_t len);                    \
     void prefix##_final(void *ctx, uint8_t *out, size_t out_len)
 
-/* A row's hooks for OpenSSL's digest `name` (md4, sha256, ...). */
-#define HC_OSSL_HOOKS(name) \
-    .backend = HC_BACKEND_OPENSSL, .init = hc_ossl_##name##_init, .update = hc_ossl_##name##_update, \
-    .final = hc_ossl_##name##_final
+/* A row's hooks: the adapter `prefix` (hc_ossl_md5, ...) of
+ * openssl_backend.c, whose prefix_init, prefix_update and prefix_final
+ * serve the row. */
+#define HC_OSSL_HOOKS(prefix) \
+    .backend = HC_BACKEND_OPENSSL, .init = prefix##_init, .update = prefix##_update, .final = prefix##_final
 
 HC_DECLARE_HOOKS(hc_ossl_md4);
 HC_DECLARE_HOOKS(hc_ossl_md5);

@@ -3,6 +3,7 @@
 #include "kernel.h"
 
 #include "crack/engine_probe.h"
+#include "simd.h"
 
 /* The x86 entry points exist where CMake builds their files. */
 #ifdef HC_X86_SIMD
