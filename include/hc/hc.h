@@ -37,7 +37,7 @@ extern "C" {
 /* The ABI generation: the N of libhc.so.N (CMake reads it from here).
  * Raised whenever a release removes or changes anything the core headers
  * export; adding functions keeps it. The advanced API is outside it. */
-#define HC_ABI_VERSION 3
+#define HC_ABI_VERSION 4
 
 /* The library's release, e.g. "1.0.0" (the hc command prints the same). */
 HC_API const char *hc_version(void);
