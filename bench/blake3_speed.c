@@ -35,7 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "blake3/blake3.h"
+#include "blake3/blake3_row.h"
 #include "algorithm_row.h"
 #include "hc/blake3.h"
 #include "hc/cpu.h"

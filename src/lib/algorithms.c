@@ -17,7 +17,7 @@
 #include "algos/tiger.h"
 #include "algos/tth.h"
 #include "algos/xxh32.h"
-#include "blake3/blake3.h"
+#include "blake3/blake3_row.h"
 #include "crack/kernel.h"
 #include "simd.h"
 

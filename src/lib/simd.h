@@ -3,7 +3,7 @@
  * into it).
  *
  * A family with SIMD code lists its levels once, as an X-macro with one
- * X(LEVEL, ...) per level it has code for (keccak.h, blake3.h). The same
+ * X(LEVEL, ...) per level it has code for (keccak.h, blake3_row.h). The same
  * list builds the family's dispatch table (level -> code) and, through
  * HC_SIMD_MASK_OF, the row's .simd_levels; the dispatcher then takes the
  * level from the row (hc_row_simd), the very call hc_algorithm_simd

@@ -9,7 +9,7 @@
  * thread split under test. */
 #include "testutil.h"
 
-#include "blake3/blake3.h"
+#include "blake3/blake3_row.h"
 #include "blake3/blake3_impl.h"
 #include "hc/blake3.h"
 #include "hc/cpu.h"

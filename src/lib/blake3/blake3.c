@@ -6,7 +6,7 @@
  * SIMD files) picked from the row's levels when a message starts. Whole
  * chunks and parents always go to the backend many at a time, one per
  * SIMD lane; only a partial chunk is compressed block by block. */
-#include "blake3.h"
+#include "blake3_row.h"
 
 #include <assert.h>
 #include <string.h>

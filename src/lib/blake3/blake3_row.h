@@ -1,7 +1,7 @@
 /* BLAKE3 (O'Connor, Aumasson, Neves, Wilcox-O'Hearn 2020): the table's hooks.
  * Any output length, keyed hashing and key derivation through hc_params. */
-#ifndef HC_ALGOS_BLAKE3_H
-#define HC_ALGOS_BLAKE3_H
+#ifndef HC_BLAKE3_ROW_H
+#define HC_BLAKE3_ROW_H
 
 #include "algorithm_row.h"
 #include "simd.h"
