@@ -21,7 +21,7 @@ MB_INLINE size_t blake2b_kernel(const hc_mb_args *args, size_t u, size_t end, ui
 {
     const unsigned J = args->word;
     const V64 want = V64_SET1(args->target64[0]);
-    MB_BROADCAST_WORDS(V64, xc, 16, V64_SET1, w64);
+    MB_BROADCAST_WORDS(V64, xc, 16, V64_SET1, args->w64);
     V64 init[16];
     /* h = IV ^ parameter word 0 (digest 64 bytes, no key); v8..15 = IV with
      * t0 = the message length and f0 = ~0 (§3.2). */
@@ -34,7 +34,7 @@ MB_INLINE size_t blake2b_kernel(const hc_mb_args *args, size_t u, size_t end, ui
         if (*count + VL64 > cap)
             return u;
         V64 x[16], v[16];
-        MB_MESSAGE(x, 16, V64_LOAD, tab64_lo, tab64_hi);
+        MB_MESSAGE(x, xc, 16, J, args, u, V64_LOAD, tab64_lo, tab64_hi);
         for (unsigned i = 0; i < 16; i++)
             v[i] = init[i];
         _Pragma("GCC unroll 12") for (unsigned r = 0; r < 12; r++)
@@ -43,7 +43,7 @@ MB_INLINE size_t blake2b_kernel(const hc_mb_args *args, size_t u, size_t end, ui
         }
         /* filter mode: the first digest word, word 0's low half */
         V64 words[1] = {init[0] ^ v[0] ^ v[8]};
-        MB_REPORT_WORDS64(words, 1, want, 0);
+        MB_REPORT_WORDS64(words, 1, want, 0, args->filter, u, end, hits, count);
     }
     return end;
 }

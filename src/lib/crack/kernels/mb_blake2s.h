@@ -24,24 +24,24 @@ static const uint8_t mb_blake3_sigma[7][16] = {B3_SCHEDULE(MB_B3_ROW)};
 
 /* v0..7 = V0_INIT, v8..11 = the IV, v12..15 = V12_15_INIT; ROUNDS rounds
  * with SIGMA's rows; WORD0 is the first output word. */
-#define MB_BLAKE_LOOP(ROUNDS, SIGMA, V0_INIT, V12_15_INIT, WORD0)        \
-    for (; u < end; u += VL) {                                           \
-        if (*count + VL > cap)                                           \
-            return u;                                                    \
-        V x[16], v[16];                                                  \
-        MB_MESSAGE(x, 16, V_LOAD, tab_lo, tab_hi);                       \
-        for (unsigned i = 0; i < 8; i++)                                 \
-            v[i] = V0_INIT[i];                                           \
-        for (unsigned i = 0; i < 4; i++)                                 \
-            v[8 + i] = ivs[i];                                           \
-        for (unsigned i = 0; i < 4; i++)                                 \
-            v[12 + i] = V12_15_INIT[i];                                  \
-        _Pragma("GCC unroll 10") for (unsigned r = 0; r < (ROUNDS); r++) \
-        {                                                                \
-            BLAKE2_ROUND(MB_B2S_G, MB_B2_V, MB_B2_M, SIGMA[r]);          \
-        }                                                                \
-        V first_[1] = {WORD0};                                           \
-        MB_REPORT_WORDS(first_, 1, VL, want);                            \
+#define MB_BLAKE_LOOP(ROUNDS, SIGMA, V0_INIT, V12_15_INIT, WORD0)                \
+    for (; u < end; u += VL) {                                                   \
+        if (*count + VL > cap)                                                   \
+            return u;                                                            \
+        V x[16], v[16];                                                          \
+        MB_MESSAGE(x, xc, 16, J, args, u, V_LOAD, tab_lo, tab_hi);               \
+        for (unsigned i = 0; i < 8; i++)                                         \
+            v[i] = V0_INIT[i];                                                   \
+        for (unsigned i = 0; i < 4; i++)                                         \
+            v[8 + i] = ivs[i];                                                   \
+        for (unsigned i = 0; i < 4; i++)                                         \
+            v[12 + i] = V12_15_INIT[i];                                          \
+        _Pragma("GCC unroll 10") for (unsigned r = 0; r < (ROUNDS); r++)         \
+        {                                                                        \
+            BLAKE2_ROUND(MB_B2S_G, MB_B2_V, MB_B2_M, SIGMA[r]);                  \
+        }                                                                        \
+        V first_[1] = {WORD0};                                                   \
+        MB_REPORT_WORDS(first_, 1, VL, want, args->filter, u, end, hits, count); \
     }
 
 /* One of the two, chosen at compile time (each entry point passes a
@@ -56,7 +56,7 @@ MB_INLINE size_t blake2s_blake3_kernel(const hc_mb_args *args, size_t u, size_t 
 {
     const unsigned J = args->word;
     const V want = V_SET1(args->target[0]);
-    MB_BROADCAST_WORDS(V, xc, 16, V_SET1, w);
+    MB_BROADCAST_WORDS(V, xc, 16, V_SET1, args->w);
     V h[8], ivs[4], tail[4];
     for (unsigned i = 0; i < 4; i++)
         ivs[i] = V_SET1(hc_blake2s_iv[i]);

@@ -14,42 +14,43 @@
 #define MB_UNROLL _Pragma("GCC unroll 8")
 #define MB_ROLLED _Pragma("GCC unroll 1")
 
-/* Appends the lanes whose mask bit is set, in increasing u, ignoring lanes
- * at or past end (they hash table padding); masks[k] covers the `width`
- * lanes from u + k * width. Uses u, end, hits and count of the kernel. */
-#define MB_REPORT(masks, ni, width)                                                     \
-    do {                                                                                \
-        unsigned any_ = 0;                                                              \
-        for (int k_ = 0; k_ < (ni); k_++)                                               \
-            any_ |= (masks)[k_];                                                        \
-        if (any_) {                                                                     \
-            for (int k_ = 0; k_ < (ni); k_++) {                                         \
-                unsigned m_ = (masks)[k_];                                              \
-                while (m_) {                                                            \
-                    size_t pos_ = u + (size_t)k_ * (width) + (size_t)__builtin_ctz(m_); \
-                    m_ &= m_ - 1;                                                       \
-                    if (pos_ < end)                                                     \
-                        hits[(*count)++] = (uint32_t)pos_;                              \
-                }                                                                       \
-            }                                                                           \
-        }                                                                               \
+/* Appends the lanes whose mask bit is set, in increasing u, to
+ * hits[*count...], ignoring lanes at or past end (they hash table
+ * padding); masks[k] covers the `width` lanes from u + k * width. The
+ * kernel's own u, end, hits and count are its last four operands. */
+#define MB_REPORT(masks, ni, width, u, end, hits, count)                                  \
+    do {                                                                                  \
+        unsigned any_ = 0;                                                                \
+        for (int k_ = 0; k_ < (ni); k_++)                                                 \
+            any_ |= (masks)[k_];                                                          \
+        if (any_) {                                                                       \
+            for (int k_ = 0; k_ < (ni); k_++) {                                           \
+                unsigned m_ = (masks)[k_];                                                \
+                while (m_) {                                                              \
+                    size_t pos_ = (u) + (size_t)k_ * (width) + (size_t)__builtin_ctz(m_); \
+                    m_ &= m_ - 1;                                                         \
+                    if (pos_ < (end))                                                     \
+                        (hits)[(*(count))++] = (uint32_t)pos_;                            \
+                }                                                                         \
+            }                                                                             \
+        }                                                                                 \
     } while (0)
 
 /* The message words every lane shares, broadcast once per call: the
- * array name[n] of vectors T, from args->words (w, or w64 for 64-bit
+ * array name[n] of vectors T, from words (args->w, or args->w64 for 64-bit
  * lanes) through set1. */
 #define MB_BROADCAST_WORDS(T, name, n, set1, words) \
-    T name[n];                                       \
-    for (unsigned t_ = 0; t_ < (n); t_++)            \
-        name[t_] = set1(args->words[t_])
+    T name[n];                                      \
+    for (unsigned t_ = 0; t_ < (n); t_++)           \
+        name[t_] = set1((words)[t_])
 
 /* A kernel file's entry point (kernel.h's hc_mb_kernel) and its family's
  * filter key (hc_mb_filter_key), each a call of the family's code
  * compiled for the file's instruction set. */
-#define MB_ENTRY(name, kernel)                                                                              \
+#define MB_ENTRY(name, kernel)                                                                               \
     size_t name(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap, unsigned *count) \
-    {                                                                                                       \
-        return kernel(args, u, end, hits, cap, count);                                                      \
+    {                                                                                                        \
+        return kernel(args, u, end, hits, cap, count);                                                       \
     }
 /* A kernel specialised on compile-time parameters of its family's body
  * (the varying word, ...): a function of its own, cache-line aligned. */
@@ -88,10 +89,10 @@
         return (i < 16 ? variants[i] : other)(args, u, end, hits, cap, count);                                \
     }
 
-#define MB_FILTER_KEY_ENTRY(name, filter_key)                                 \
+#define MB_FILTER_KEY_ENTRY(name, filter_key)                                \
     bool name(const hc_mb_args *args, const uint32_t *target, uint32_t *key) \
-    {                                                                         \
-        return filter_key(args, target, key);                                 \
+    {                                                                        \
+        return filter_key(args, target, key);                                \
     }
 
 /* Filter mode (kernel.h): is key one of the targets' keys? Asked only for
@@ -132,48 +133,49 @@ MB_INLINE unsigned mb_filter_mask(V x, const hc_mb_filter *f)
 
 /* MB_REPORT for filter mode: of the lanes set in masks[k] (mb_filter_mask
  * of keys[k]), those whose key is one of the filter's. */
-#define MB_FILTER_REPORT(keys, masks, ni, width, filter)                                             \
-    do {                                                                                             \
-        for (int k_ = 0; k_ < (ni); k_++) {                                                          \
-            unsigned m_ = (masks)[k_];                                                               \
-            while (m_) {                                                                             \
-                unsigned lane_ = (unsigned)__builtin_ctz(m_);                                        \
-                size_t pos_ = u + (size_t)k_ * (width) + lane_;                                      \
-                m_ &= m_ - 1;                                                                        \
-                if (pos_ < end && mb_filter_has((filter), (keys)[k_][lane_]))                        \
-                    hits[(*count)++] = (uint32_t)pos_;                                               \
-            }                                                                                        \
-        }                                                                                            \
+#define MB_FILTER_REPORT(keys, masks, ni, width, filter, u, end, hits, count)   \
+    do {                                                                        \
+        for (int k_ = 0; k_ < (ni); k_++) {                                     \
+            unsigned m_ = (masks)[k_];                                          \
+            while (m_) {                                                        \
+                unsigned lane_ = (unsigned)__builtin_ctz(m_);                   \
+                size_t pos_ = (u) + (size_t)k_ * (width) + lane_;               \
+                m_ &= m_ - 1;                                                   \
+                if (pos_ < (end) && mb_filter_has((filter), (keys)[k_][lane_])) \
+                    (hits)[(*(count))++] = (uint32_t)pos_;                      \
+            }                                                                   \
+        }                                                                       \
     } while (0)
 
 /* The lanes of words[0..ni) (masks of `width` lanes from u, as MB_REPORT)
- * to report: those equal to want (one target), or in filter mode
- * (args->filter) those that are one of the filter's keys. For the
- * families whose filter_key gives the word they compare. */
-#define MB_REPORT_WORDS(words, ni, width, want)                                               \
-    do {                                                                                      \
-        unsigned wmasks_[ni];                                                                 \
-        if (args->filter != NULL) {                                                           \
-            for (int kw_ = 0; kw_ < (ni); kw_++)                                              \
-                wmasks_[kw_] = mb_filter_mask((words)[kw_], args->filter);                    \
-            MB_FILTER_REPORT(words, wmasks_, ni, width, args->filter);                        \
-        } else {                                                                              \
-            for (int kw_ = 0; kw_ < (ni); kw_++)                                              \
-                wmasks_[kw_] = V_EQ((words)[kw_], want);                                      \
-            MB_REPORT(wmasks_, ni, width);                                                    \
-        }                                                                                     \
+ * to report: those equal to want (one target), or in filter mode (filter,
+ * the kernel's args->filter, not NULL) those that are one of the filter's
+ * keys. For the families whose filter_key gives the word they compare. */
+#define MB_REPORT_WORDS(words, ni, width, want, filter, u, end, hits, count)            \
+    do {                                                                                \
+        unsigned wmasks_[ni];                                                           \
+        if ((filter) != NULL) {                                                         \
+            for (int kw_ = 0; kw_ < (ni); kw_++)                                        \
+                wmasks_[kw_] = mb_filter_mask((words)[kw_], (filter));                  \
+            MB_FILTER_REPORT(words, wmasks_, ni, width, (filter), u, end, hits, count); \
+        } else {                                                                        \
+            for (int kw_ = 0; kw_ < (ni); kw_++)                                        \
+                wmasks_[kw_] = V_EQ((words)[kw_], want);                                \
+            MB_REPORT(wmasks_, ni, width, u, end, hits, count);                         \
+        }                                                                               \
     } while (0)
 
 /* The n message words of the lanes u.. of one vector: the constant words
- * xc[] with the varying bits of word J (and J - 1) added from the tables
- * tab_hi, tab_lo (args' 32- or 64-bit ones, read with LOAD). */
-#define MB_MESSAGE(x, n, LOAD, tab_lo, tab_hi)    \
-    do {                                          \
-        for (unsigned i_ = 0; i_ < (n); i_++)     \
-            (x)[i_] = xc[i_];                     \
-        (x)[J] += LOAD(args->tab_hi + u);         \
-        if (args->two)                            \
-            (x)[J - 1] += LOAD(args->tab_lo + u); \
+ * xc[] with the varying bits of word J (and J - 1 when args->two) added
+ * from the tables args->tab_hi, args->tab_lo (the 32- or 64-bit ones,
+ * named by tab_hi and tab_lo, read with LOAD). */
+#define MB_MESSAGE(x, xc, n, J, args, u, LOAD, tab_lo, tab_hi) \
+    do {                                                       \
+        for (unsigned i_ = 0; i_ < (n); i_++)                  \
+            (x)[i_] = (xc)[i_];                                \
+        (x)[J] += LOAD((args)->tab_hi + (u));                  \
+        if ((args)->two)                                       \
+            (x)[(J) - 1] += LOAD((args)->tab_lo + (u));        \
     } while (0)
 
 #endif

@@ -31,7 +31,7 @@ MB_INLINE size_t crc32_filter_scan(const hc_mb_args *args, size_t u, size_t end,
             crcs[k] = prefix_part ^ V_LOAD(args->tab_hi + u + (size_t)k * VL);
             masks[k] = mb_filter_mask(crcs[k], args->filter);
         }
-        MB_FILTER_REPORT(crcs, masks, CRC32_NI, VL, args->filter);
+        MB_FILTER_REPORT(crcs, masks, CRC32_NI, VL, args->filter, u, end, hits, count);
     }
     return end;
 }
@@ -49,7 +49,7 @@ MB_INLINE size_t crc32_kernel(const hc_mb_args *args, size_t u, size_t end, uint
             return u;
         unsigned masks[CRC32_NI];
         MB_UNROLL for (int k = 0; k < CRC32_NI; k++) masks[k] = V_EQ(V_LOAD(args->tab_hi + u + (size_t)k * VL), want);
-        MB_REPORT(masks, CRC32_NI, VL);
+        MB_REPORT(masks, CRC32_NI, VL, u, end, hits, count);
     }
     return end;
 }

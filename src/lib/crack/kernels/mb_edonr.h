@@ -191,9 +191,9 @@ MB_INLINE size_t edonr_kernel(const hc_mb_args *args, size_t u, size_t end, uint
         /* filter mode: the first digest word is the target set's key (for
          * EDON-R-512 its low half, the digest's first four bytes) */
 #if EDONR_WIDE
-        MB_REPORT_WORDS64(digest0, 1, want, 0);
+        MB_REPORT_WORDS64(digest0, 1, want, 0, args->filter, u, end, hits, count);
 #else
-        MB_REPORT_WORDS(digest0, 1, VL, want);
+        MB_REPORT_WORDS(digest0, 1, VL, want, args->filter, u, end, hits, count);
 #endif
     }
     return end;
@@ -213,10 +213,10 @@ static __attribute__((noinline)) size_t edonr_high(const hc_mb_args *args, size_
 }
 
 /* The entry point hc_mb_edonr<bits>_<isa>. */
-#define EDONR_ENTRY(name)                                                                                   \
+#define EDONR_ENTRY(name)                                                                                    \
     size_t name(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap, unsigned *count) \
-    {                                                                                                       \
-        return (args->word < 8 ? edonr_low : edonr_high)(args, u, end, hits, cap, count);                   \
+    {                                                                                                        \
+        return (args->word < 8 ? edonr_low : edonr_high)(args, u, end, hits, cap, count);                    \
     }
 
 #undef EDONR_W

@@ -15,27 +15,28 @@ MB_INLINE V mb_halves64(V64 a, V64 b, unsigned shift)
 }
 
 /* MB_REPORT_WORDS for 64-bit words[0..ni) (VL64 lanes each, from u): the
- * lanes equal to want (one target), or in filter mode those whose half
+ * lanes equal to want (one target), or in filter mode (filter not NULL)
+ * those whose half
  * `shift` (0: bits 0-31, 32: bits 32-63) is one of the filter's keys. An
  * odd last vector is paired with itself and only its lanes kept. */
-#define MB_REPORT_WORDS64(words, ni, want, shift)                                                     \
-    do {                                                                                             \
-        if (args->filter != NULL) {                                                                  \
-            enum { np_ = ((ni) + 1) / 2 };                                                           \
-            V keys_[np_];                                                                            \
-            unsigned kmasks_[np_];                                                                   \
-            for (int p_ = 0; p_ < np_; p_++) {                                                       \
-                const bool pair_ = 2 * p_ + 1 < (ni);                                                \
+#define MB_REPORT_WORDS64(words, ni, want, shift, filter, u, end, hits, count)                         \
+    do {                                                                                               \
+        if ((filter) != NULL) {                                                                        \
+            enum { np_ = ((ni) + 1) / 2 };                                                             \
+            V keys_[np_];                                                                              \
+            unsigned kmasks_[np_];                                                                     \
+            for (int p_ = 0; p_ < np_; p_++) {                                                         \
+                const bool pair_ = 2 * p_ + 1 < (ni);                                                  \
                 keys_[p_] = mb_halves64((words)[2 * p_], (words)[pair_ ? 2 * p_ + 1 : 2 * p_], shift); \
-                kmasks_[p_] = mb_filter_mask(keys_[p_], args->filter) & (pair_ ? 0xFFFFu : 0xFFu);     \
-            }                                                                                        \
-            MB_FILTER_REPORT(keys_, kmasks_, np_, VL, args->filter);                                 \
-        } else {                                                                                     \
-            unsigned wmasks_[ni];                                                                    \
-            for (int kw_ = 0; kw_ < (ni); kw_++)                                                     \
-                wmasks_[kw_] = V64_EQ((words)[kw_], want);                                           \
-            MB_REPORT(wmasks_, ni, VL64);                                                            \
-        }                                                                                            \
+                kmasks_[p_] = mb_filter_mask(keys_[p_], (filter)) & (pair_ ? 0xFFFFu : 0xFFu);         \
+            }                                                                                          \
+            MB_FILTER_REPORT(keys_, kmasks_, np_, VL, (filter), u, end, hits, count);                  \
+        } else {                                                                                       \
+            unsigned wmasks_[ni];                                                                      \
+            for (int kw_ = 0; kw_ < (ni); kw_++)                                                       \
+                wmasks_[kw_] = V64_EQ((words)[kw_], want);                                             \
+            MB_REPORT(wmasks_, ni, VL64, u, end, hits, count);                                         \
+        }                                                                                              \
     } while (0)
 
 #endif

@@ -224,29 +224,29 @@ MB_INLINE GOST_TARGET size_t gost_kernel(const hc_mb_args *args, size_t u, size_
     const unsigned J = args->word;
     gost_consts c;
     gost_consts_init(&c);
-    MB_BROADCAST_WORDS(V, xc, 8, V_SET1, w);
+    MB_BROADCAST_WORDS(V, xc, 8, V_SET1, args->w);
     const V want = V_SET1(args->target[0]);
 
     for (; u < end; u += VL) {
         if (*count + VL > cap)
             return u;
         V m[8], h[8];
-        MB_MESSAGE(m, 8, V_LOAD, tab_lo, tab_hi);
+        MB_MESSAGE(m, xc, 8, J, args, u, V_LOAD, tab_lo, tab_hi);
         gost_compress_block(&c, h, m);
         gost_compress_length(&c, h, args->msg_bytes * 8);
         gost_compress_sum(&c, h, m); /* the checksum of one block is the block */
         V first[1] = {h[0]};
-        MB_REPORT_WORDS(first, 1, VL, want);
+        MB_REPORT_WORDS(first, 1, VL, want, args->filter, u, end, hits, count);
     }
     return end;
 }
 
 /* The entry point hc_mb_gost_<isa>. */
-#define GOST_ENTRY(name)                                                                                           \
-    GOST_TARGET size_t name(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,           \
-                            unsigned *count)                                                                       \
-    {                                                                                                              \
-        return gost_kernel(args, u, end, hits, cap, count);                                                        \
+#define GOST_ENTRY(name)                                                                                \
+    GOST_TARGET size_t name(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap, \
+                            unsigned *count)                                                            \
+    {                                                                                                   \
+        return gost_kernel(args, u, end, hits, cap, count);                                             \
     }
 
 #endif

@@ -14,26 +14,26 @@
 
 /* The lanes u.. of one vector: their message x (LOAD_X), the passes, the
  * tailored first word reported. */
-#define MB_HAVAL_VECTOR(LOAD_X, passes, digest_len) \
-    do {                                            \
-        V x[32], t[8];                              \
-        LOAD_X;                                     \
-        for (unsigned i = 0; i < 8; i++)            \
-            t[i] = iv[i];                           \
-        haval_passes(t, x, passes);                 \
-        for (unsigned i = 0; i < 8; i++)            \
-            t[i] += iv[i];                          \
-        haval_tailor(t, digest_len);                \
-        V first_[1] = {t[0]};                       \
-        MB_REPORT_WORDS(first_, 1, VL, want);       \
+#define MB_HAVAL_VECTOR(LOAD_X, passes, digest_len)                              \
+    do {                                                                         \
+        V x[32], t[8];                                                           \
+        LOAD_X;                                                                  \
+        for (unsigned i = 0; i < 8; i++)                                         \
+            t[i] = iv[i];                                                        \
+        haval_passes(t, x, passes);                                              \
+        for (unsigned i = 0; i < 8; i++)                                         \
+            t[i] += iv[i];                                                       \
+        haval_tailor(t, digest_len);                                             \
+        V first_[1] = {t[0]};                                                    \
+        MB_REPORT_WORDS(first_, 1, VL, want, args->filter, u, end, hits, count); \
     } while (0)
 
 /* The brute force: the message from the tables (kernel.h). */
-#define MB_HAVAL_LOOP(passes, digest_len)                                               \
-    for (; u < end; u += VL) {                                                          \
-        if (*count + VL > cap)                                                          \
-            return u;                                                                   \
-        MB_HAVAL_VECTOR(MB_MESSAGE(x, 32, V_LOAD, tab_lo, tab_hi), passes, digest_len); \
+#define MB_HAVAL_LOOP(passes, digest_len)                                                               \
+    for (; u < end; u += VL) {                                                                          \
+        if (*count + VL > cap)                                                                          \
+            return u;                                                                                   \
+        MB_HAVAL_VECTOR(MB_MESSAGE(x, xc, 32, J, args, u, V_LOAD, tab_lo, tab_hi), passes, digest_len); \
     }
 /* Free lanes (kernel.h's hc_lanes_fn): each lane's block from the columns. */
 #define MB_HAVAL_COLUMNS                                        \
@@ -57,7 +57,7 @@ MB_INLINE size_t haval_kernel(const hc_mb_args *args, size_t u, size_t end, uint
 {
     const unsigned J = args->word;
     const V want = V_SET1(args->target[0]);
-    MB_BROADCAST_WORDS(V, xc, 32, V_SET1, w);
+    MB_BROADCAST_WORDS(V, xc, 32, V_SET1, args->w);
     V iv[8];
     for (unsigned i = 0; i < 8; i++)
         iv[i] = V_SET1(haval_initial[i]);

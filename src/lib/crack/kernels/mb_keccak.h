@@ -61,7 +61,7 @@ MB_INLINE size_t keccak_kernel(const hc_mb_args *args, size_t u, size_t end, uin
 {
     const unsigned J = args->word;
     const V64 want = V64_SET1(args->target64[0]);
-    MB_BROADCAST_WORDS(V64, wc, 25, V64_SET1, w64);
+    MB_BROADCAST_WORDS(V64, wc, 25, V64_SET1, args->w64);
 
     for (; u < end; u += VL64) {
         if (*count + VL64 > cap)
@@ -74,7 +74,7 @@ MB_INLINE size_t keccak_kernel(const hc_mb_args *args, size_t u, size_t end, uin
             a[J - 1] = wc[J - 1] ^ V64_LOAD(args->tab64_lo + u);
         /* filter mode: the first digest word, lane (0,0)'s low half */
         V64 words[1] = {keccak_lane0(a)};
-        MB_REPORT_WORDS64(words, 1, want, 0);
+        MB_REPORT_WORDS64(words, 1, want, 0, args->filter, u, end, hits, count);
     }
     return end;
 }
@@ -92,7 +92,7 @@ MB_INLINE void keccak_lanes(const hc_lanes_args *args, size_t end, uint32_t *hit
         for (unsigned i = 0; i < 25; i++)
             a[i] = i < rate_words ? V64_LOAD(args->words64 + (size_t)i * args->stride + u) : V64_SET1(0);
         V64 key[1] = {keccak_lane0(a) & V64_SET1(UINT32_MAX)};
-        MB_REPORT_WORDS64(key, 1, want, 0);
+        MB_REPORT_WORDS64(key, 1, want, 0, args->filter, u, end, hits, count);
     }
 }
 

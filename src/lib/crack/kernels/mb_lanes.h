@@ -80,7 +80,7 @@ static const uint32_t lanes_md4_k[3] = {0, 0x5a827999, 0x6ed9eba1};
 
 /* Reports the lanes of [u, end) whose key (first digest word) is one
  * target's: MB_REPORT_WORDS over the vectors in flight. */
-#define LANES_REPORT(key) MB_REPORT_WORDS(key, LANES_INTERLEAVE, VL, want)
+#define LANES_REPORT(key) MB_REPORT_WORDS(key, LANES_INTERLEAVE, VL, want, args->filter, u, end, hits, count)
 
 MB_INLINE void lanes_md(const hc_lanes_args *args, size_t end, uint32_t *hits, unsigned *count, const bool md5)
 {
@@ -100,7 +100,7 @@ MB_INLINE void lanes_md(const hc_lanes_args *args, size_t end, uint32_t *hits, u
             LANES_MD4_STEPS
         }
         MB_UNROLL for (int k = 0; k < LANES_INTERLEAVE; k++) a[k] += V_SET1(MD_IV_A);
-        LANES_REPORT(a);
+        MB_REPORT_WORDS(a, LANES_INTERLEAVE, VL, want, args->filter, u, end, hits, count);
     }
 }
 
@@ -129,7 +129,7 @@ MB_INLINE void lanes_sha1(const hc_lanes_args *args, size_t end, uint32_t *hits,
         /* after step 79 the slots are back in order: A in slot 0 */
         V key[SHA_INTERLEAVE];
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) key[k] = s[k][0] + V_SET1(iv[0]);
-        MB_REPORT_WORDS(key, SHA_INTERLEAVE, VL, want);
+        MB_REPORT_WORDS(key, SHA_INTERLEAVE, VL, want, args->filter, u, end, hits, count);
     }
 }
 
@@ -159,7 +159,7 @@ MB_INLINE void lanes_sha256(const hc_lanes_args *args, size_t end, uint32_t *hit
         /* eight steps a group: the slots are back in order, A in slot 0 */
         V key[SHA_INTERLEAVE];
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) key[k] = s[k][0] + V_SET1(iv[0]);
-        MB_REPORT_WORDS(key, SHA_INTERLEAVE, VL, want);
+        MB_REPORT_WORDS(key, SHA_INTERLEAVE, VL, want, args->filter, u, end, hits, count);
     }
 }
 

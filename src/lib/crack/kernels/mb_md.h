@@ -155,37 +155,37 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
 
 /* The loop both share: loads the varying words, runs STEPS, compares
  * Q[last-3]. */
-#define MD_LOOP(STEPS)                                                                                 \
-    const hc_mb_filter *filter = args->filter;                                                         \
-    for (; u < end; u += (size_t)VL * MD_INTERLEAVE) {                                                 \
-        if (*count + VL * MD_INTERLEAVE > cap)                                                         \
-            return u;                                                                                  \
-        V q[MD_INTERLEAVE][4], hi[MD_INTERLEAVE], lo[MD_INTERLEAVE], pre[MD_INTERLEAVE];               \
-        MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                              \
-        {                                                                                              \
-            hi[k] = V_LOAD(args->tab_hi + u + (size_t)k * VL);                                         \
-            lo[k] = TWO ? V_LOAD(args->tab_lo + u + (size_t)k * VL) : hi[k];                           \
-            for (int j = 0; j < 4; j++)                                                                \
-                q[k][j] = start[j];                                                                    \
-            /* step `first` reads word `first`, which varies */                                        \
-            pre[k] = MD_VARY(pre0, first);                                                             \
-        }                                                                                              \
-        STEPS                                                                                          \
-        unsigned masks[MD_INTERLEAVE];                                                                 \
-        if (FILTER == MD_FILTER_ALL || filter != NULL) {                                               \
-            /* MD_FILTER_ALL: Q[last-3] is A less its initial value */                                 \
-            V keys[MD_INTERLEAVE];                                                                     \
-            MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                          \
-            {                                                                                          \
-                keys[k] = q[k][(last - 3) & 3] + V_SET1(FILTER == MD_FILTER_ALL ? MD_IV_A : 0);        \
-                masks[k] = mb_filter_mask(keys[k], filter);                                            \
-            }                                                                                          \
-            MB_FILTER_REPORT(keys, masks, MD_INTERLEAVE, VL, filter);                                  \
-        } else {                                                                                       \
+#define MD_LOOP(STEPS)                                                                                     \
+    const hc_mb_filter *filter = args->filter;                                                             \
+    for (; u < end; u += (size_t)VL * MD_INTERLEAVE) {                                                     \
+        if (*count + VL * MD_INTERLEAVE > cap)                                                             \
+            return u;                                                                                      \
+        V q[MD_INTERLEAVE][4], hi[MD_INTERLEAVE], lo[MD_INTERLEAVE], pre[MD_INTERLEAVE];                   \
+        MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                                  \
+        {                                                                                                  \
+            hi[k] = V_LOAD(args->tab_hi + u + (size_t)k * VL);                                             \
+            lo[k] = TWO ? V_LOAD(args->tab_lo + u + (size_t)k * VL) : hi[k];                               \
+            for (int j = 0; j < 4; j++)                                                                    \
+                q[k][j] = start[j];                                                                        \
+            /* step `first` reads word `first`, which varies */                                            \
+            pre[k] = MD_VARY(pre0, first);                                                                 \
+        }                                                                                                  \
+        STEPS                                                                                              \
+        unsigned masks[MD_INTERLEAVE];                                                                     \
+        if (FILTER == MD_FILTER_ALL || filter != NULL) {                                                   \
+            /* MD_FILTER_ALL: Q[last-3] is A less its initial value */                                     \
+            V keys[MD_INTERLEAVE];                                                                         \
+            MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++)                                              \
+            {                                                                                              \
+                keys[k] = q[k][(last - 3) & 3] + V_SET1(FILTER == MD_FILTER_ALL ? MD_IV_A : 0);            \
+                masks[k] = mb_filter_mask(keys[k], filter);                                                \
+            }                                                                                              \
+            MB_FILTER_REPORT(keys, masks, MD_INTERLEAVE, VL, filter, u, end, hits, count);                 \
+        } else {                                                                                           \
             MB_UNROLL for (int k = 0; k < MD_INTERLEAVE; k++) masks[k] = V_EQ(q[k][(last - 3) & 3], want); \
-            MB_REPORT(masks, MD_INTERLEAVE, VL);                                                       \
-        }                                                                                              \
-    }                                                                                                  \
+            MB_REPORT(masks, MD_INTERLEAVE, VL, u, end, hits, count);                                      \
+        }                                                                                                  \
+    }                                                                                                      \
     return end;
 
 /* The kernels' modes: the last steps undone, then one 32-bit compare with
@@ -223,8 +223,8 @@ static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const u
  * 12 bytes for MD5) has only the run-time variant: three specialised sets
  * took 15 minutes to compile under ASan. Defines static size_t
  * f_dispatch(...), which picks the variant. */
-#define MD_VARIANT_SET(f, s, FILTER)                                                                \
-    MD_VARIANT(f##_0##s, f##_body, 0, false, FILTER)                                                \
+#define MD_VARIANT_SET(f, s, FILTER)                                                                  \
+    MD_VARIANT(f##_0##s, f##_body, 0, false, FILTER)                                                  \
     MD_VARIANT(f##_1##s, f##_body, 1, false, FILTER) MD_VARIANT(f##_1t##s, f##_body, 1, true, FILTER) \
     MD_VARIANT(f##_2##s, f##_body, 2, false, FILTER) MD_VARIANT(f##_2t##s, f##_body, 2, true, FILTER) \
     MD_VARIANT(f##_3##s, f##_body, 3, false, FILTER) MD_VARIANT(f##_3t##s, f##_body, 3, true, FILTER) \

@@ -153,7 +153,7 @@ MD2_TARGET size_t hc_mb_md2_avx512(const hc_mb_args *args, size_t u, size_t end,
             V keys[MD2_SETS * 4];
             for (unsigned i = 0; i < MD2_SETS; i++)
                 md2_keys(x[i], keys + 4 * i);
-            MB_REPORT_WORDS(keys, MD2_SETS * 4, VL, V_SET1(target));
+            MB_REPORT_WORDS(keys, MD2_SETS * 4, VL, V_SET1(target), args->filter, u, end, hits, count);
             continue;
         }
         for (unsigned i = 0; i < MD2_SETS; i++) {

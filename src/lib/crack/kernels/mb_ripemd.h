@@ -16,25 +16,25 @@
 
 /* The lanes u.. of one vector: their message x (LOAD_X), both lines from
  * the initial values, the first digest word reported. */
-#define MB_RMD_VECTOR(LOAD_X, LINES, n_words, swap, IV_RIGHT, FIRST_WORD) \
-    do {                                                                  \
-        V x[16], left[n_words], right[n_words];                           \
-        LOAD_X;                                                           \
-        for (unsigned i = 0; i < (n_words); i++) {                        \
-            left[i] = V_SET1(rmd_initial[i]);                             \
-            right[i] = V_SET1(rmd_initial[(IV_RIGHT) + i]);               \
-        }                                                                 \
-        LINES(left, right, x, swap);                                      \
-        V first_[1] = {FIRST_WORD};                                       \
-        MB_REPORT_WORDS(first_, 1, VL, want);                             \
+#define MB_RMD_VECTOR(LOAD_X, LINES, n_words, swap, IV_RIGHT, FIRST_WORD)        \
+    do {                                                                         \
+        V x[16], left[n_words], right[n_words];                                  \
+        LOAD_X;                                                                  \
+        for (unsigned i = 0; i < (n_words); i++) {                               \
+            left[i] = V_SET1(rmd_initial[i]);                                    \
+            right[i] = V_SET1(rmd_initial[(IV_RIGHT) + i]);                      \
+        }                                                                        \
+        LINES(left, right, x, swap);                                             \
+        V first_[1] = {FIRST_WORD};                                              \
+        MB_REPORT_WORDS(first_, 1, VL, want, args->filter, u, end, hits, count); \
     } while (0)
 
 /* The brute force: the message from the tables (kernel.h). */
-#define MB_RMD_LOOP(LINES, n_words, swap, IV_RIGHT, FIRST_WORD)                                               \
-    for (; u < end; u += VL) {                                                                                \
-        if (*count + VL > cap)                                                                                \
-            return u;                                                                                         \
-        MB_RMD_VECTOR(MB_MESSAGE(x, 16, V_LOAD, tab_lo, tab_hi), LINES, n_words, swap, IV_RIGHT, FIRST_WORD); \
+#define MB_RMD_LOOP(LINES, n_words, swap, IV_RIGHT, FIRST_WORD)                                                               \
+    for (; u < end; u += VL) {                                                                                                \
+        if (*count + VL > cap)                                                                                                \
+            return u;                                                                                                         \
+        MB_RMD_VECTOR(MB_MESSAGE(x, xc, 16, J, args, u, V_LOAD, tab_lo, tab_hi), LINES, n_words, swap, IV_RIGHT, FIRST_WORD); \
     }
 
 /* Free lanes (kernel.h's hc_lanes_fn): each lane's block from the columns. */
@@ -51,7 +51,7 @@ MB_INLINE size_t ripemd_kernel(const hc_mb_args *args, size_t u, size_t end, uin
 {
     const unsigned J = args->word;
     const V want = V_SET1(args->target[0]);
-    MB_BROADCAST_WORDS(V, xc, 16, V_SET1, w);
+    MB_BROADCAST_WORDS(V, xc, 16, V_SET1, args->w);
     switch (args->digest_len) {
     case 16:
         MB_RMD_LOOP(rmd4_lines, 4, false, 0, left[2] + right[3] + rmd_initial[1])

@@ -57,7 +57,7 @@ MB_INLINE size_t sha1_any_words(const hc_mb_args *args, size_t u, size_t end, ui
     static const uint32_t iv[5] = {0x67452301u, 0xefcdab89u, 0x98badcfeu, 0x10325476u, 0xc3d2e1f0u};
     const uint32_t k1 = 0x5a827999u, k2 = 0x6ed9eba1u, k3 = 0x8f1bbcdcu, k4 = 0xca62c1d6u;
     const unsigned J = args->word;
-    MB_BROADCAST_WORDS(V, wc, 16, V_SET1, w);
+    MB_BROADCAST_WORDS(V, wc, 16, V_SET1, args->w);
     const V want = V_SET1(sha1_expected(args));
 
     for (; u < end; u += (size_t)VL * SHA_INTERLEAVE) {
@@ -103,7 +103,7 @@ MB_INLINE size_t sha1_any_words(const hc_mb_args *args, size_t u, size_t end, ui
         /* T[75], in E's slot of step 75, becomes digest word 4. */
         V t75[SHA_INTERLEAVE];
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) t75[k] = s[k][SHA1_SLOT(4, 75)];
-        MB_REPORT_WORDS(t75, SHA_INTERLEAVE, VL, want);
+        MB_REPORT_WORDS(t75, SHA_INTERLEAVE, VL, want, args->filter, u, end, hits, count);
     }
     return end;
 }
@@ -162,14 +162,14 @@ MB_INLINE V sha1_wk(unsigned t, unsigned J, bool TWO, const uint32_t *cw, const 
 /* One step of the specialised kernel: as SHA1_STEP, with W[t] + K from
  * sha1_wk, and only from the first varying word on (the steps before it
  * read constant words: done once per call, in sha1_few_words). */
-#define SHA1_STEP_ONE(t, FN)                                                                \
-    if ((t) >= first) {                                                                    \
-        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) {                               \
-            V e_ = s[k][SHA1_SLOT(4, t)] + sha1_wk(t, J, TWO, cw, cwk, x[k], x_lo[k]);     \
+#define SHA1_STEP_ONE(t, FN)                                                                   \
+    if ((t) >= first) {                                                                        \
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) {                                   \
+            V e_ = s[k][SHA1_SLOT(4, t)] + sha1_wk(t, J, TWO, cw, cwk, x[k], x_lo[k]);         \
             e_ = e_ + FN(s[k][SHA1_SLOT(1, t)], s[k][SHA1_SLOT(2, t)], s[k][SHA1_SLOT(3, t)]); \
-            s[k][SHA1_SLOT(4, t)] = e_ + V_ROL(s[k][SHA1_SLOT(0, t)], 5);                  \
-            s[k][SHA1_SLOT(1, t)] = V_ROL(s[k][SHA1_SLOT(1, t)], 30);                      \
-        }                                                                                  \
+            s[k][SHA1_SLOT(4, t)] = e_ + V_ROL(s[k][SHA1_SLOT(0, t)], 5);                      \
+            s[k][SHA1_SLOT(1, t)] = V_ROL(s[k][SHA1_SLOT(1, t)], 30);                          \
+        }                                                                                      \
     }
 
 /* The SHA-1 step functions of §4.1.1 on scalars. */
@@ -253,7 +253,7 @@ MB_INLINE size_t sha1_few_words(const hc_mb_args *args, size_t u, size_t end, ui
         SHA1_STEP_ONE(75, SHA1_PAR)
         V t75[SHA_INTERLEAVE];
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) t75[k] = s[k][SHA1_SLOT(4, 75)];
-        MB_REPORT_WORDS(t75, SHA_INTERLEAVE, VL, want);
+        MB_REPORT_WORDS(t75, SHA_INTERLEAVE, VL, want, args->filter, u, end, hits, count);
     }
     return end;
 }

@@ -116,7 +116,7 @@ MB_INLINE size_t sha256_body(const hc_mb_args *args, size_t u, size_t end, uint3
 {
     const bool sha224 = args->digest_len == 28;
     const uint32_t *iv = sha224 ? sha224_iv : sha256_iv;
-    MB_BROADCAST_WORDS(V, wc, 16, V_SET1, w);
+    MB_BROADCAST_WORDS(V, wc, 16, V_SET1, args->w);
     const V want = V_SET1(sha256_expected(args));
     const unsigned first = SPECIAL ? (TWO ? J - 1 : J) : 0;
     const unsigned last_w = sha224 ? 57 : 56;
@@ -196,7 +196,7 @@ MB_INLINE size_t sha256_body(const hc_mb_args *args, size_t u, size_t end, uint3
             SHA256_STEP(0)
             MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 0)];
         }
-        MB_REPORT_WORDS(last, SHA_INTERLEAVE, VL, want);
+        MB_REPORT_WORDS(last, SHA_INTERLEAVE, VL, want, args->filter, u, end, hits, count);
     }
     return end;
 }

@@ -96,18 +96,18 @@ static inline bool sha512_filter_key(const hc_mb_args *args, const uint32_t *tar
     SHA2_STEP_W(i, SHA_INTERLEAVE, V64, SHA512_BSIG0, SHA512_BSIG1, SHA512_K, V64_SEL, V64_MAJ)
 /* §6.4.2 step 1: schedule words 16..upto-1 of every vector in flight. */
 #define SHA512_SCHEDULE(upto)                                                                        \
-    MB_ROLLED for (unsigned t = 16; t < (upto); t++)                                                \
-    {                                                                                               \
-        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =                                \
+    MB_ROLLED for (unsigned t = 16; t < (upto); t++)                                                 \
+    {                                                                                                \
+        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) w[k][t] =                                 \
             (SHA512_SSIG1(w[k][t - 2]) + w[k][t - 7]) + (SHA512_SSIG0(w[k][t - 15]) + w[k][t - 16]); \
     }
 /* Steps 0..upto-1 (a multiple of 8: the slots are back in order after it)
  * in rolled groups of eight (mb_sha2.h); leaves t0 at upto. */
-#define SHA512_GROUPS(upto)                                                \
-    MB_ROLLED for (t0 = 0; t0 < (upto); t0 += 8)                          \
-    {                                                                     \
-        SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3)       \
-        SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7)       \
+#define SHA512_GROUPS(upto)                                         \
+    MB_ROLLED for (t0 = 0; t0 < (upto); t0 += 8)                    \
+    {                                                               \
+        SHA512_STEP(0) SHA512_STEP(1) SHA512_STEP(2) SHA512_STEP(3) \
+        SHA512_STEP(4) SHA512_STEP(5) SHA512_STEP(6) SHA512_STEP(7) \
     }
 
 MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
@@ -116,7 +116,7 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
     const bool sha384 = args->digest_len == 48;
     const uint64_t *iv = sha384 ? sha384_iv : sha512_iv;
     const unsigned J = args->word;
-    MB_BROADCAST_WORDS(V64, wc, 16, V64_SET1, w64);
+    MB_BROADCAST_WORDS(V64, wc, 16, V64_SET1, args->w64);
     const V64 want = V64_SET1(sha512_expected(args));
 
     for (; u < end; u += (size_t)VL64 * SHA_INTERLEAVE) {
@@ -141,7 +141,7 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
             MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) last[k] = s[k][SHA2_SLOT(7, 0)];
         }
         /* filter mode: sha512_filter_key's low halves */
-        MB_REPORT_WORDS64(last, SHA_INTERLEAVE, want, 0);
+        MB_REPORT_WORDS64(last, SHA_INTERLEAVE, want, 0, args->filter, u, end, hits, count);
     }
     return end;
 }
@@ -167,7 +167,7 @@ MB_INLINE void sha512_lanes(const hc_lanes_args *args, size_t end, uint32_t *hit
         SHA512_GROUPS(80)
         V64 key[SHA_INTERLEAVE];
         MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++) key[k] = (s[k][0] + V64_SET1(iv[0])) >> 32;
-        MB_REPORT_WORDS64(key, SHA_INTERLEAVE, want, 0);
+        MB_REPORT_WORDS64(key, SHA_INTERLEAVE, want, 0, args->filter, u, end, hits, count);
     }
 }
 

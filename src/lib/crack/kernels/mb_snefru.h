@@ -33,13 +33,13 @@
 #include "../../algos/snefru.h"
 
 /* One step on every vector in flight. */
-#define SN_STEP(b, i, box_even, box_odd)                                                              \
-    do {                                                                                              \
-        for (unsigned s_ = 0; s_ < SN_SETS; s_++) {                                                   \
-            V e_ = V_GATHER(((i) & 2) ? (box_odd) : (box_even), (b)[s_][(i)] & V_SET1(0xFF));          \
-            (b)[s_][((i) + 1) & 15] ^= e_;                                                            \
-            (b)[s_][((i) + 15) & 15] ^= e_;                                                           \
-        }                                                                                             \
+#define SN_STEP(b, i, box_even, box_odd)                                                      \
+    do {                                                                                      \
+        for (unsigned s_ = 0; s_ < SN_SETS; s_++) {                                           \
+            V e_ = V_GATHER(((i) & 2) ? (box_odd) : (box_even), (b)[s_][(i)] & V_SET1(0xFF)); \
+            (b)[s_][((i) + 1) & 15] ^= e_;                                                    \
+            (b)[s_][((i) + 15) & 15] ^= e_;                                                   \
+        }                                                                                     \
     } while (0)
 
 #define SN_ROUND(b, box_even, box_odd)                \
@@ -150,18 +150,18 @@ MB_INLINE size_t sn_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_
         V first[SN_SETS];
         for (unsigned s = 0; s < SN_SETS; s++)
             first[s] = h0[s] ^ V_ROR(b[s][15], 24);
-        MB_REPORT_WORDS(first, SN_SETS, VL, want);
+        MB_REPORT_WORDS(first, SN_SETS, VL, want, args->filter, u, end, hits, count);
     }
     return end;
 }
 
 /* Snefru-128: 4 chaining words and 48 message bytes; Snefru-256: 8 and 32. */
-#define SNEFRU_ENTRY(name)                                                                                 \
+#define SNEFRU_ENTRY(name)                                                                                   \
     size_t name(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap, unsigned *count) \
-    {                                                                                                      \
-        if (args->digest_len == 16)                                                                        \
-            return sn_kernel(args, u, end, hits, cap, count, 4);                                           \
-        return sn_kernel(args, u, end, hits, cap, count, 8);                                               \
+    {                                                                                                        \
+        if (args->digest_len == 16)                                                                          \
+            return sn_kernel(args, u, end, hits, cap, count, 4);                                             \
+        return sn_kernel(args, u, end, hits, cap, count, 8);                                                 \
     }
 
 #endif

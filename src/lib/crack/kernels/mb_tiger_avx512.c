@@ -49,9 +49,9 @@ enum { TG_SETS = 2 };
 
 /* A round, a pass on every set of candidates in flight (x: the sets'
  * words). */
-#define TG_ROUND_SETS(a, b, c, i, mul)               \
-    do {                                             \
-        for (unsigned s_ = 0; s_ < TG_SETS; s_++)    \
+#define TG_ROUND_SETS(a, b, c, i, mul)                       \
+    do {                                                     \
+        for (unsigned s_ = 0; s_ < TG_SETS; s_++)            \
             TIGER_ROUND(a[s_], b[s_], c[s_], x[s_][i], mul); \
     } while (0)
 
@@ -184,7 +184,7 @@ size_t hc_mb_tiger_avx512(const hc_mb_args *args, size_t u, size_t end, uint32_t
             last[s] = b[s] ^ x[s][7];
         }
         /* filter mode: hc_mb_tiger_filter_key's low halves */
-        MB_REPORT_WORDS64(last, TG_SETS, want, 0);
+        MB_REPORT_WORDS64(last, TG_SETS, want, 0, args->filter, u, end, hits, count);
     }
     return end;
 }

@@ -180,12 +180,12 @@ WP_TARGET size_t hc_mb_whirlpool_avx512(const hc_mb_args *args, size_t u, size_t
             for (unsigned i = 0; i < WP_SETS; i++)
                 keys[0][i] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_xor_si512(x[i], m[i])));
             masks[0] = mb_filter_mask(keys[0], args->filter) & ((1u << WP_SETS) - 1);
-            MB_FILTER_REPORT(keys, masks, 1, WP_SETS, args->filter);
+            MB_FILTER_REPORT(keys, masks, 1, WP_SETS, args->filter, u, end, hits, count);
             continue;
         }
         for (unsigned i = 0; i < WP_SETS; i++)
             masks[0] |= (_mm512_cmpeq_epi64_mask(_mm512_xor_si512(x[i], m[i]), want) & 1u) << i;
-        MB_REPORT(masks, 1, WP_SETS);
+        MB_REPORT(masks, 1, WP_SETS, u, end, hits, count);
     }
     return end;
 }
