@@ -135,6 +135,28 @@ def test_a_digest_in_the_potfile_is_answered_at_once(tmp_path):
     assert pot.read_text() == f"{md5(b'zz9')}:zz9\n"  # not appended again
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_device_as_potfile_or_outfile_is_written_not_read(tmp_path):
+    """/dev/full reads as zeros without end: as the potfile it is not read
+    (the run would never start), and each failed append is said once; the
+    find is printed all the same. /dev/null keeps the finds nowhere."""
+    target = md5(b"ab")
+    for args, err in [(["--potfile-path", "/dev/full"], "hc: cannot write the potfile /dev/full: No space left on device\n"),
+                      (["--potfile-disable", "--outfile", "/dev/full"],
+                       "hc: cannot write --outfile /dev/full: No space left on device\n"),
+                      (["--potfile-path", "/dev/null"], "")]:
+        r = run_hc("md5", "hash", "-s", target, "-a", "a-z", "-x", "2", "--noprobe", *args, timeout=30)
+        assert (r.rc, r.nonblank[-1], r.err) == (0, "Initial string is: ab", err), r
+    # two finds, one message
+    targets = write(tmp_path / "two", f"{md5(b'ab')}\n{md5(b'cd')}\n")
+    for args, err in [(["--potfile-path", "/dev/full"], "hc: cannot write the potfile /dev/full: No space left on device\n"),
+                      (["--potfile-disable", "--outfile", "/dev/full"],
+                       "hc: cannot write --outfile /dev/full: No space left on device\n")]:
+        r = run_hc("md5", "hash", "--hashes", targets, "-a", "a-z", "-x", "2", "--noprobe", *args, timeout=30)
+        assert (r.rc, r.nonblank[:2], r.nonblank[-1], r.err) == (
+            0, [f"{md5(b'ab')}:ab", f"{md5(b'cd')}:cd"], "Found 2 of 2 targets", err), r
+
+
 def test_hashes_search_only_what_the_potfile_lacks(tmp_path):
     """zzzz is the last candidate of 0-9a-z up to 4 characters, ab an early
     one: with zzzz in the potfile the search ends long before the end."""

@@ -81,8 +81,8 @@ bool outfile_add(outfile *o, const uint8_t *digest, const uint8_t *plain, size_t
     if (line != NULL && o->fd < 0)
         o->fd = plat_open(o->path, PLAT_OPEN_WRITE | PLAT_OPEN_APPEND);
     bool ok = line != NULL && o->fd >= 0;
+    size_t n = 0;
     if (ok) {
-        size_t n = 0;
         if (o->fields & FIELD_HASH)
             n += hash_text(o->alg, digest, line + n);
         /* a separator before every field but the first (an empty plain is
@@ -99,14 +99,8 @@ bool outfile_add(outfile *o, const uint8_t *digest, const uint8_t *plain, size_t
             n += 2 * len;
         }
         line[n++] = '\n';
-        ok = plat_write(o->fd, line, n) == (ptrdiff_t)n;
     }
-    if (!ok) {
-        o->failed = true;
-        fprintf(stderr, "hc: cannot write --outfile %s: %s\n", o->path, line ? strerror(errno) : "out of memory");
-    }
-    free(line);
-    return ok;
+    return found_line_write(o->fd, line, n, ok, "--outfile", o->path, &o->failed);
 }
 
 void outfile_close(outfile *o)

@@ -155,6 +155,12 @@ static void take_pot_line(lookup *l, const char *text, size_t len)
 /* Reads the potfile's lines into l; false after a message. */
 static bool read_pot(lookup *l)
 {
+    /* A device or a pipe (/dev/null keeps found plains nowhere): nothing
+     * to look up, and its end may never come (/dev/zero, /dev/full). */
+    plat_file_info info;
+    if (plat_path_info(l->pot->path, &info) == 0 && info.kind != PLAT_KIND_REGULAR &&
+        info.kind != PLAT_KIND_DIRECTORY)
+        return true;
     line_input in;
     if (!line_input_open(&in, l->pot->path, cli_interrupt_requested, NULL)) {
         if (errno == ENOENT)
@@ -233,18 +239,12 @@ bool potfile_add(potfile *pot, const uint8_t *digest, const uint8_t *plain, size
         return !pot->failed;
     char *line = malloc(HASH_TEXT_MAX + PLAIN_TEXT_SIZE(len) + 1);
     bool ok = line != NULL && (pot->fd >= 0 || open_for_appends(pot));
+    size_t n = 0;
     if (ok) {
-        size_t n = hash_text(pot->alg, digest, line);
+        n = hash_text(pot->alg, digest, line);
         line[n++] = ':';
         n += plain_encode(plain, len, line + n);
         line[n++] = '\n';
-        /* one write: a line of another process never lands inside it */
-        ok = plat_write(pot->fd, line, n) == (ptrdiff_t)n;
     }
-    if (!ok) {
-        pot->failed = true;
-        fprintf(stderr, "hc: cannot write the potfile %s: %s\n", pot->path, line ? strerror(errno) : "out of memory");
-    }
-    free(line);
-    return ok;
+    return found_line_write(pot->fd, line, n, ok, "the potfile", pot->path, &pot->failed);
 }

@@ -1,8 +1,12 @@
 /* hashcat's text forms of results (plain_text.h). */
 #include "plain_text.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
 
 static const char HEX_OPEN[] = "$HEX[";
 enum { HEX_OPEN_LEN = sizeof(HEX_OPEN) - 1 };
@@ -155,4 +159,15 @@ bool hash_text_parse(const hc_algorithm *alg, const char *text, size_t len, uint
     for (size_t i = 0; i < hex / 2; i++)
         digest[i] = (uint8_t)(hex_value((uint8_t)text[p + 2 * i]) << 4 | hex_value((uint8_t)text[p + 2 * i + 1]));
     return true;
+}
+
+bool found_line_write(int fd, char *line, size_t n, bool ok, const char *what, const char *path, bool *failed)
+{
+    ok = ok && plat_write(fd, line, n) == (ptrdiff_t)n;
+    if (!ok) {
+        *failed = true;
+        fprintf(stderr, "hc: cannot write %s %s: %s\n", what, path, line ? strerror(errno) : "out of memory");
+    }
+    free(line);
+    return ok;
 }

@@ -40,6 +40,14 @@ bool plain_hex_decode(const uint8_t *text, size_t len, uint8_t *out, size_t *out
  * after it. Returns the length (out holds HASH_TEXT_MAX). */
 size_t hash_text(const hc_algorithm *alg, const uint8_t *digest, char *out);
 
+/* The end of appending one found line to the potfile or an outfile: line
+ * (n bytes, built when ok) goes to fd in one write, so that a line of
+ * another process appending to the same file never lands inside it. A
+ * failure (line NULL: no memory for it; ok false: the file could not be
+ * opened; or the write) is said on stderr, naming the file as `what path`,
+ * and sets *failed. Frees line; true when the line was written. */
+bool found_line_write(int fd, char *line, size_t n, bool ok, const char *what, const char *path, bool *failed);
+
 /* The digest of a hash text of the row: exactly hash_text's form, the
  * hex of either case. */
 bool hash_text_parse(const hc_algorithm *alg, const char *text, size_t len, uint8_t *digest);
