@@ -133,38 +133,6 @@ bool walk_selects_name(const walk_options *options, const char *name)
     return !(options->exclude && options->exclude[0] && pattern_list_matches(options->exclude, name));
 }
 
-/* ---- error names (the reference prints Zig's error names) ---- */
-
-const char *walk_error_name(int error_number)
-{
-    switch (error_number) {
-    case EACCES:
-        return "AccessDenied";
-    case EPERM:
-        return "PermissionDenied";
-    case ENOENT:
-        return "FileNotFound";
-    case ENOTDIR:
-        return "NotDir";
-    case ELOOP:
-        return "SymLinkLoop";
-    case ENAMETOOLONG:
-        return "NameTooLong";
-    case EMFILE:
-        return "ProcessFdQuotaExceeded";
-    case ENFILE:
-        return "SystemFdQuotaExceeded";
-    case ENOMEM:
-        return "SystemResources";
-    case EIO:
-        return "InputOutput";
-    case ENODEV:
-        return "NoDevice";
-    default:
-        return "Unexpected";
-    }
-}
-
 /* ---- directories ---- */
 
 /* "<dir>/<name>" for dir = path[0, dir_len), without doubling a separator
@@ -643,6 +611,12 @@ bool walk_next(walk *w, walk_item *item)
     if (failed)
         errno = ENOMEM;
     return false;
+}
+
+void walk_set_part(walk *w, uint64_t part, uint64_t parts)
+{
+    w->options.part = part;
+    w->options.parts = parts;
 }
 
 void walk_item_free(walk_item *item)

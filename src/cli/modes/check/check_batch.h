@@ -15,7 +15,7 @@
 
 #include "cli.h"
 #include "formats.h"
-#include "hash_queue.h"
+#include "hc/file.h"
 #include "progress.h"
 #include "sumfile.h"
 
@@ -77,7 +77,7 @@ typedef struct check_run {
     const cli_algs *algs;     /* from the command line; count 0: none */
     format_choice choice;
     bool quiet, status_only, strict, warn, ignore_missing;
-    hash_queue *queue;
+    hc_file_batch *batch;
     check_job *jobs;
     size_t job_count, job_cap;
     check_item *items;
@@ -101,11 +101,11 @@ check_list check_list_start(const char *name);
 /* Parses one line of run->list into the batch. false when memory ran out. */
 bool check_take_line(check_run *run, const char *text, size_t len);
 
-/* ---- check_verdict.c: the hash queue's callbacks ---- */
+/* ---- check_verdict.c: the batch's callbacks (<hc/file.h>) ---- */
 
-int check_open_job(void *ctx, size_t i, plat_file_info *info, file_result *result);
+int check_open_job(void *ctx, size_t i, hc_file_result *result);
 void check_job_rows(void *ctx, size_t i, const hc_algorithm *const **rows, size_t *count);
-bool check_print_job(void *ctx, size_t i, const file_result *result);
+bool check_print_job(void *ctx, size_t i, const hc_file_result *result);
 
 /* ---- check_count.c ---- */
 

@@ -4,7 +4,7 @@
  *   hc check -s SUMS              (the lines, or the list's name, say which algorithm)
  *
  * Each list is streamed: lines are parsed into a batch of files to verify,
- * the batch is hashed on the pool (hash_queue.h: small files several at
+ * the batch is hashed on the pool (<hc/file.h>'s batch: small files several at
  * once, big ones one at a time with every thread) and the results are
  * printed in the list's order; then the next batch. Memory stays bounded by
  * the batch whatever the length of the list. Consecutive lines that name
@@ -39,7 +39,7 @@ static const cli_option_spec check_options[] = {
 static void flush(check_run *run)
 {
     if (run->job_count)
-        hash_queue_run(run->queue, run->job_count);
+        hc_file_batch_run(run->batch, run->job_count);
     for (size_t i = 0; i < run->job_count; i++)
         free(run->jobs[i].path);
     run->job_count = 0;
@@ -64,8 +64,8 @@ typedef struct list_read_end {
 static list_read_end verify_lines(check_run *run, line_input *in, check_list *list)
 {
     list_read_end end = {false, false};
-    size_t capacity = hash_queue_capacity(run->queue);
-    while (!end.no_memory && !hash_queue_stopped(run->queue)) {
+    size_t capacity = hc_file_batch_capacity(run->batch);
+    while (!end.no_memory && !hc_file_batch_stopped(run->batch)) {
         if (atomic_load(&cli_interrupted)) {
             run->cut = true;
             break;
@@ -201,37 +201,38 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
         return EXIT_USAGE;
     }
 
-    static const hash_queue_ops ops = {.open = check_open_job, .algorithms = check_job_rows, .print = check_print_job};
+    static const hc_file_batch_ops ops = {
+        .open = check_open_job, .algorithms = check_job_rows, .print = check_print_job};
     /* Ctrl+C stops reading and verifying; what was printed stays (§10.7) */
     cli_catch_interrupt();
     progress *display = progress_start(0);
     run.progress = display;
-    hash_queue_config config = {
+    hc_file_batch_config config = {
+        .struct_size = sizeof(config),
         .ops = &ops,
         .ctx = &run,
-        .rows = algs->rows,
-        .row_count = algs->count,
+        .algs = algs->rows,
+        .count = algs->count,
         .threads = threads,
-        .digest_bytes = all_digest_bytes(),
+        .digests_len = all_digest_bytes(),
         .events = progress_events(display),
         .print_hold = progress_hold_switch,
         .hold_ctx = display,
     };
-    run.queue = hash_queue_open(&config);
-    if (run.queue) {
-        run.job_cap = hash_queue_capacity(run.queue);
+    if (hc_file_batch_create(&run.batch, &config) == HC_OK) {
+        run.job_cap = hc_file_batch_capacity(run.batch);
         run.jobs = malloc(run.job_cap * sizeof(*run.jobs));
         run.items = malloc(ITEMS_PER_BATCH * sizeof(*run.items));
         run.name = malloc(NAME_MAX_BYTES);
     }
     text_init(&run.line);
     int status = EXIT_OK;
-    if (run.queue == NULL || run.jobs == NULL || run.items == NULL || run.name == NULL) {
+    if (run.batch == NULL || run.jobs == NULL || run.items == NULL || run.name == NULL) {
         cli_out_of_memory();
         status = EXIT_USAGE;
     } else {
         check_count *count = check_count_start(&run, (const char *const *)args->inputs, args->input_count, display);
-        for (size_t i = 0; i < args->input_count && !hash_queue_stopped(run.queue) && !run.cut; i++) {
+        for (size_t i = 0; i < args->input_count && !hc_file_batch_stopped(run.batch) && !run.cut; i++) {
             int list_status = check_list_file(&run, args->inputs[i]);
             status = list_status > status ? list_status : status;
         }
@@ -242,7 +243,7 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
     free(run.name);
     free(run.items);
     free(run.jobs);
-    hash_queue_close(run.queue);
+    hc_file_batch_free(run.batch);
     return status;
 }
 

@@ -39,35 +39,26 @@ static void settle_guess(check_run *run, const check_job *job, const hc_algorith
                   list->display, names, GUESS_TRIES, len, list->name);
 }
 
-int check_open_job(void *ctx, size_t i, plat_file_info *info, file_result *result)
+int check_open_job(void *ctx, size_t i, hc_file_result *result)
 {
     check_run *run = ctx;
     check_job *job = &run->jobs[i];
     if (job->kind != JOB_FILE) {
-        result->status = READ_SKIPPED;
+        result->status = HC_FILE_SKIPPED;
         return -1;
     }
-    /* non-blocking: a FIFO in the list waits for its writer in the
-     * reader's wait, where Ctrl+C reaches it, not in the open */
-    int fd = plat_open(job->path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
-    if (fd < 0) {
-        result->status = READ_OPEN_ERROR;
-        result->error_number = errno;
+    /* opened without waiting: a FIFO in the list waits for its writer in
+     * the hashing's wait, where Ctrl+C reaches it, not in the open */
+    int fd = hc_file_open(job->path, result);
+    if (fd >= 0 && result->kind == HC_FILE_KIND_DIRECTORY) {
+        plat_close(fd);
+        result->status = HC_FILE_READ_ERROR;
+        result->error = EISDIR;
         return -1;
     }
-    if (plat_file_info_of(fd, info) != 0) {
-        result->status = READ_STAT_ERROR;
-        result->error_number = errno;
-    } else if (info->kind == PLAT_KIND_DIRECTORY) {
-        result->status = READ_READ_ERROR;
-        result->error_number = EISDIR;
-    } else {
-        /* files, and FIFOs and devices as sha256sum -c reads them: to
-         * their end (a written disk image against its published sum) */
-        return fd;
-    }
-    plat_close(fd);
-    return -1;
+    /* files, and FIFOs and devices as sha256sum -c reads them: to their
+     * end (a written disk image against its published sum) */
+    return fd;
 }
 
 void check_job_rows(void *ctx, size_t i, const hc_algorithm *const **rows, size_t *count)
@@ -106,25 +97,25 @@ static void print_verdict(check_run *run, const check_job *job, const check_item
 }
 
 /* The digest row k of the job produced, within the result. */
-static const uint8_t *row_digest(const check_job *job, const file_result *result, size_t k)
+static const uint8_t *row_digest(const check_job *job, const hc_file_result *result, size_t k)
 {
-    const uint8_t *p = result->digest;
+    const uint8_t *p = result->digests;
     for (size_t i = 0; i < k; i++)
         p += hc_algorithm_digest_len(job->rows[i]);
     return p;
 }
 
-static void print_file_job(check_run *run, const check_job *job, const file_result *result)
+static void print_file_job(check_run *run, const check_job *job, const hc_file_result *result)
 {
     check_list *list = run->list;
-    if (result->status == READ_SKIPPED)
+    if (result->status == HC_FILE_SKIPPED)
         return;
-    if (result->status != READ_OK) {
-        if (run->ignore_missing && result->status == READ_OPEN_ERROR && result->error_number == ENOENT)
+    if (result->status != HC_FILE_OK) {
+        if (run->ignore_missing && result->status == HC_FILE_OPEN_ERROR && result->error == ENOENT)
             return;
-        const char *reason = read_failure_reason(result);
+        const char *reason = hc_file_failure_reason(result);
         if (reason == NULL)
-            reason = read_status_text(result->status);
+            reason = hc_file_status_text(result->status);
         /* said even with --status, as coreutils does */
         print_name_error(job->path, job->path_len, reason);
         for (size_t k = 0; k < job->item_count; k++) {
@@ -164,13 +155,13 @@ static void print_file_job(check_run *run, const check_job *job, const file_resu
         settle_guess(run, job, first_match);
 }
 
-bool check_print_job(void *ctx, size_t i, const file_result *result)
+bool check_print_job(void *ctx, size_t i, const hc_file_result *result)
 {
     check_run *run = ctx;
     check_job *job = &run->jobs[i];
     check_list *list = run->list;
     report_io_stats(result);
-    if (run->cut || result->status == READ_INTERRUPTED) {
+    if (run->cut || result->status == HC_FILE_INTERRUPTED) {
         run->cut = true;
         return false;
     }
