@@ -398,6 +398,8 @@ static void check_input(const uint8_t *data)
     expected_digest(alg, data, 100, 4900, want);
     CHECK(result.status == HC_FILE_OK && result.digests == got && memcmp(got, want, 20) == 0);
     CHECK(result.stats.size == 5000 && result.stats.struct_size == sizeof(hc_file_stats));
+    uint8_t by_fd[HC_MAX_DIGEST_LEN];
+    CHECK(hc_file_hash_fd(fh, fd, &range, by_fd, NULL) == HC_OK && memcmp(by_fd, want, 20) == 0);
     /* the same descriptor described again, as standard input would be */
     hc_file_result again = {.struct_size = sizeof(again)};
     CHECK(hc_file_describe(fd, &again) == 0 && again.kind == HC_FILE_KIND_REGULAR && again.stats.size == 5000);
