@@ -405,6 +405,11 @@ static void check_input(const uint8_t *data)
     CHECK(hc_file_describe(fd, &again) == 0 && again.kind == HC_FILE_KIND_REGULAR && again.stats.size == 5000);
     close(fd);
     CHECK(hc_file_describe(fd, &again) == -1 && again.status == HC_FILE_STAT_ERROR && again.error == EBADF);
+    /* a directory opens, and says so (it is not read as a stream) */
+    fd = hc_file_open(scratch, &result);
+    CHECK(fd >= 0 && result.kind == HC_FILE_KIND_DIRECTORY && result.status == HC_FILE_OK);
+    if (fd >= 0)
+        close(fd);
     CHECK(hc_file_open(path_in("nothing"), &result) == -1 && result.status == HC_FILE_OPEN_ERROR);
     CHECK(strcmp(hc_file_failure_reason(&result), strerror(ENOENT)) == 0);
     result = (hc_file_result){.struct_size = sizeof(result), .status = HC_FILE_CHANGED, .error = ENODATA};
