@@ -23,13 +23,13 @@
 /* Digests kept per batch are bounded too (BLAKE3 --length can be huge). */
 #define BATCH_DIGEST_BYTES ((size_t)16 << 20)
 
-typedef struct queue_slot {
+typedef struct batch_slot {
     hc_file_result result;
     uint8_t *digests;  /* this input's share of the batch's digests */
     int fd;          /* a big input's descriptor, kept when keep_big_open */
     bool deferred;   /* big: hashed after the loop, alone, by the caller */
     bool ready;      /* result complete: may be printed */
-} queue_slot;
+} batch_slot;
 
 struct hc_file_batch {
     const hc_file_batch_ops *ops;
@@ -43,7 +43,7 @@ struct hc_file_batch {
     unsigned reader_count;
     size_t capacity;
 
-    queue_slot *slots;        /* the current batch */
+    batch_slot *slots;        /* the current batch */
     uint8_t *digests;         /* capacity * digest_bytes */
     size_t count;
     atomic_size_t next;       /* next input a worker takes */
@@ -84,7 +84,7 @@ static void close_input(hc_file_batch *q, size_t i, int fd)
 /* Opens input i; -1, with the result filled in, when it cannot be hashed. */
 static int open_input(hc_file_batch *q, size_t i)
 {
-    queue_slot *slot = &q->slots[i];
+    batch_slot *slot = &q->slots[i];
     if (atomic_load_explicit(&q->stop, memory_order_relaxed)) {
         slot->result.status = HC_FILE_SKIPPED;
         return -1;
@@ -99,7 +99,7 @@ static int open_input(hc_file_batch *q, size_t i)
 
 static void hash_open_input(hc_file_batch *q, file_reader *reader, size_t i, int fd)
 {
-    queue_slot *slot = &q->slots[i];
+    batch_slot *slot = &q->slots[i];
     if (q->ops->algorithms) {
         const hc_algorithm *const *rows;
         size_t count;
@@ -117,7 +117,7 @@ static void hash_open_input(hc_file_batch *q, file_reader *reader, size_t i, int
 
 static void hash_small(hc_file_batch *q, file_reader *reader, size_t i)
 {
-    queue_slot *slot = &q->slots[i];
+    batch_slot *slot = &q->slots[i];
     int fd = open_input(q, i);
     if (fd >= 0 && q->reader_count > 1 && !read_is_small(&slot->result, &q->range)) {
         /* a FIFO or device cannot be opened twice for the same bytes */
@@ -150,7 +150,7 @@ void hc_file_batch_run(hc_file_batch *q, size_t count)
     q->printed = 0;
     atomic_store(&q->next, 0);
     for (size_t i = 0; i < count; i++) {
-        queue_slot *slot = &q->slots[i];
+        batch_slot *slot = &q->slots[i];
         slot->result = (hc_file_result){.struct_size = sizeof(hc_file_result)};
         slot->fd = -1;
         slot->deferred = false;
@@ -161,7 +161,7 @@ void hc_file_batch_run(hc_file_batch *q, size_t count)
     else
         worker(q, 0);
     for (size_t i = 0; i < count; i++) {
-        queue_slot *slot = &q->slots[i];
+        batch_slot *slot = &q->slots[i];
         if (!slot->deferred)
             continue;
         int fd = slot->fd;

@@ -1,5 +1,6 @@
-/* Hashing one open file, or a byte range of it, as fast as the machine
- * reads (file and dir modes, contract §3.5, §3.6). */
+/* Hashing one open input, or a byte range of it, as fast as the machine
+ * reads: the engine behind <hc/file.h> (hc_file_hash_*, the batch;
+ * contract §3.5, §3.6). */
 #ifndef HC_IO_READER_H
 #define HC_IO_READER_H
 

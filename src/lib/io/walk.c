@@ -114,7 +114,10 @@ static bool glob_matches(const char *pattern, size_t pattern_len, const char *na
     return p == pattern_len;
 }
 
-bool pattern_list_matches(const char *list, const char *name)
+/* Whole-name glob of contract §4.2: '*' any run, '?' one byte, ASCII case
+ * blind, '[' literal, ';' separates alternatives, empty alternatives match
+ * nothing (tests/fuzz/fuzz_glob.c, through hc_walk_selects). */
+static bool pattern_list_matches(const char *list, const char *name)
 {
     for (;;) {
         size_t len = strcspn(list, ";");

@@ -60,9 +60,4 @@ bool walk_selects_name(const walk_options *options, const char *name);
  * stat'ed in it). */
 plat_dir *walk_dir_handle(const walk_dir *dir);
 
-/* Whole-name glob of contract §4.2: '*' any run, '?' one byte, ASCII case
- * blind, '[' literal, ';' separates alternatives, empty alternatives match
- * nothing. */
-bool pattern_list_matches(const char *list, const char *name);
-
 #endif

@@ -60,7 +60,7 @@ typedef struct list_read_end {
 } list_read_end;
 
 /* Reads the list's lines and verifies them in batches, until its end, an
- * error, Ctrl+C (run->cut) or a stopped queue. */
+ * error, Ctrl+C (run->cut) or a stopped batch. */
 static list_read_end verify_lines(check_run *run, line_input *in, check_list *list)
 {
     list_read_end end = {false, false};
