@@ -5,6 +5,7 @@ interrupt character) and tmux (what the screen shows, look by look).
 Time bounds are generous: the machine is loaded and the suite also runs
 under ASan and TSan. Runs that would take long are stopped with Ctrl+C once
 the test has seen what it needs."""
+import hashlib
 import os
 import re
 import select
@@ -598,6 +599,29 @@ def test_check_list_on_a_pipe_has_no_totals(tmp_path):
     frames = re.findall(r"\r(hc: [^\r\n\x1b]*)\x1b\[K", done.stderr.decode())
     assert frames, done.stderr
     assert all(" of " not in text for text in frames), frames
+
+
+def test_dir_part_totals_are_the_parts(tmp_path):
+    """dir --part K/N: the counting walk totals only the files of part K
+    (the rule of docs/file-dir.md, computed here with hashlib), not the
+    whole tree (--progress draws the line on a pipe)."""
+    sparse_tree(str(tmp_path), 12, 8 << 20)  # md2, 13 MB/s here: the part's 3-6 files take 2-4 s
+
+    def part_of(rel):
+        return int.from_bytes(hashlib.sha256(rel.encode()).digest()[:8], "big") % 3 + 1
+
+    parts = [[name for name in sorted(os.listdir(tmp_path / "t")) if part_of(name) == k] for k in (1, 2, 3)]
+    part = max(range(3), key=lambda k: len(parts[k]))
+    files = len(parts[part])
+    done = subprocess.run([HC_BINARY, "md2", "dir", "-s", "t", "--part", f"{part + 1}/3", "-T", "1", "--progress"],
+                          cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.decode().splitlines()) == files + 2  # the part's header and end lines around them
+    frames = re.findall(r"\r(hc: [^\r\n\x1b]*)\x1b\[K", done.stderr.decode())
+    with_totals = [text for text in frames if " of " in text]
+    assert with_totals, frames
+    for text in with_totals:
+        assert re.fullmatch(rf"hc: \d+ of {files} files, [\d.]+ \w+ of {files * 8}\.0 MiB \(\d+%\), .*", text), text
 
 
 def test_check_count_leaves_a_fifo_list_alone(tmp_path):

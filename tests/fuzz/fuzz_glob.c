@@ -1,5 +1,7 @@
-/* The -i/-e patterns of dir mode (contract §4.2): pattern_list_matches
- * against a dynamic-programming reference ('*' any run, '?' one byte, ASCII
+/* The -i/-e patterns of dir mode (contract §4.2), through the public
+ * hc_walk_selects: a name the list matches is excluded by it, and kept by
+ * it as an include list (an empty list filters nothing); checked against
+ * a dynamic-programming reference ('*' any run, '?' one byte, ASCII
  * letters case-blind, everything else literal, ';' between alternatives,
  * empty alternatives match nothing).
  *
@@ -7,7 +9,7 @@
 #include <stdbool.h>
 
 #include "fuzz.h"
-#include "walk.h"
+#include "hc/file.h"
 
 enum { MAX = 128 };
 
@@ -64,9 +66,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         small = len <= MAX;
         p += len + (p[len] == ';');
     }
-    bool got = pattern_list_matches(list, name);
-    if (small)
-        FUZZ_CHECK(got == reference(list, name));
+    bool excluded = !hc_walk_selects(&(hc_walk_options){.exclude = list}, name);
+    bool included = hc_walk_selects(&(hc_walk_options){.include = list}, name);
+    if (small) {
+        bool matches = reference(list, name);
+        FUZZ_CHECK(excluded == matches);
+        FUZZ_CHECK(included == (matches || list[0] == '\0'));
+    }
     free(copy);
     return 0;
 }

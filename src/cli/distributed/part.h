@@ -1,7 +1,7 @@
 /* --part K/N (contract §5, §10.10): one of N parts of a job. Hash mode
  * takes the K-th of N equal slices of its keyspace (the engine's
  * hc_crack_job.part); dir mode the files whose path relative to -s falls
- * in part K by tree_part_holds(): the same rule on every machine, so N
+ * in part K by hc_walk_set_part's rule (<hc/file.h>): the same on every machine, so N
  * runs over one tree hash disjoint sets of files that together are the
  * whole tree. */
 #ifndef HC_CLI_PART_H
@@ -12,7 +12,6 @@
 #include <stdint.h>
 
 #include "cli.h"
-#include "tree_part.h"
 
 /* --part's value: whole numbers, 1 <= K <= N; both 0 when the option is
  * absent. false, with "hc: invalid --part value ..." on stderr, when

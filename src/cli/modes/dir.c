@@ -8,13 +8,12 @@
 #include "habits.h"
 #include "file_line.h"
 #include "file_mode_setup.h"
-#include "hash_queue.h"
+#include "hc/file.h"
 #include "part.h"
 #include "part_list.h"
 #include "platform.h"
 #include "printable.h"
 #include "tree_count.h"
-#include "walk.h"
 
 static const cli_option_spec dir_options[] = {
     {OPT_SOURCE, 's', "source", "<directory>", "source directory", 0},
@@ -40,77 +39,82 @@ static const cli_option_spec dir_options[] = {
  * the tree is deep). */
 #define BATCH_PATH_BYTES ((size_t)8 << 20)
 
-typedef struct dir_entry {
-    walk_item item;
-} dir_entry;
-
 typedef struct dir_run {
     cli_output *out;
     const line_format *format;
     bool quiet;               /* --noerroronfind */
     progress *progress;
-    hash_queue *queue;
-    dir_entry *entries;       /* the current batch */
+    hc_file_batch *batch;
+    hc_walk_item **entries;   /* the current batch */
     size_t failed, found, walk_errors;
     /* Ctrl+C stopped the run before its end: nothing is printed after the
      * first entry it cut short, so the output is a clean prefix */
     bool cut;
 } dir_run;
 
-/* Opens a listed file for hashing; -1, with the result filled in, when it
- * cannot be hashed. */
-static int open_entry(void *ctx, size_t i, plat_file_info *info, file_result *result)
+/* Zig-style error name for a walk diagnostic ("AccessDenied", ...), as the
+ * reference prints them (contract §4.4). */
+static const char *walk_error_name(int error_number)
 {
-    dir_run *run = ctx;
-    const walk_item *item = &run->entries[i].item;
-    if (item->kind != WALK_FILE) {
-        result->status = READ_SKIPPED; /* a walk error, printed as such */
-        return -1;
+    switch (error_number) {
+    case EACCES:
+        return "AccessDenied";
+    case EPERM:
+        return "PermissionDenied";
+    case ENOENT:
+        return "FileNotFound";
+    case ENOTDIR:
+        return "NotDir";
+    case ELOOP:
+        return "SymLinkLoop";
+    case ENAMETOOLONG:
+        return "NameTooLong";
+    case EMFILE:
+        return "ProcessFdQuotaExceeded";
+    case ENFILE:
+        return "SystemFdQuotaExceeded";
+    case ENOMEM:
+        return "SystemResources";
+    case EIO:
+        return "InputOutput";
+    case ENODEV:
+        return "NoDevice";
+    default:
+        return "Unexpected";
     }
-    /* Non-blocking: should a FIFO have replaced the listed file, opening it
-     * must not wait for a writer (it is skipped below). */
-    int fd = plat_open_at(walk_dir_handle(item->dir), item->name,
-                          PLAT_OPEN_READ | PLAT_OPEN_NOFOLLOW | PLAT_OPEN_NONBLOCK);
-    if (fd < 0) {
-        /* ELOOP: a symlink now; symlinks are not hashed */
-        result->status = errno == ELOOP ? READ_SKIPPED : READ_OPEN_ERROR;
-        result->error_number = errno;
-        return -1;
-    }
-    if (plat_file_info_of(fd, info) != 0) {
-        result->status = READ_STAT_ERROR;
-        result->error_number = errno;
-    } else if (info->kind != PLAT_KIND_REGULAR) {
-        result->status = READ_SKIPPED;
-    } else {
-        return fd;
-    }
-    plat_close(fd);
-    return -1;
 }
 
-static bool print_entry(void *ctx, size_t i, const file_result *result)
+/* Opens a listed file for hashing in its directory; -1, with the result
+ * filled in, when it cannot be hashed (a walk error is printed as such). */
+static int open_entry(void *ctx, size_t i, hc_file_result *result)
 {
     dir_run *run = ctx;
-    const walk_item *item = &run->entries[i].item;
+    return hc_walk_item_open(run->entries[i], result);
+}
+
+static bool print_entry(void *ctx, size_t i, const hc_file_result *result)
+{
+    dir_run *run = ctx;
+    const hc_walk_item *item = run->entries[i];
+    const char *path = hc_walk_item_path(item);
+    int error = hc_walk_item_error(item);
     if (run->cut)
         return false;
-    if (item->kind == WALK_ERROR) {
+    if (error) {
         if (!run->quiet) {
             run->walk_errors++;
-            int error = item->error_number;
             /* a checksum list (-c, --sfv, gnu, bsd, json) stays a list: the
              * diagnostic goes where the failures of its files go
              * (docs/file-dir.md); elsewhere the contract's line, and why on
              * stderr (§10.7) */
             if (run->format->choice.kind == FORMAT_HC)
-                output_line(run->out, "%s: %s", item->path, walk_error_name(error));
+                output_line(run->out, "%s: %s", path, walk_error_name(error));
             char *owned;
-            progress_warn("%s: %s", printable_name(item->path, &owned), strerror(error));
+            progress_warn("%s: %s", printable_name(path, &owned), strerror(error));
             free(owned);
         }
     } else {
-        switch (print_file_line(run->out, run->format, item->path, result)) {
+        switch (print_file_line(run->out, run->format, path, result)) {
         case OUTCOME_HASHED:
             run->found++;
             break;
@@ -142,39 +146,39 @@ static size_t dirs_per_batch(void)
 }
 
 /* Walks, batch by batch. false when memory ran out. */
-static bool run_walk(dir_run *run, walk *w)
+static bool run_walk(dir_run *run, hc_walk *w)
 {
-    size_t batch_max = hash_queue_capacity(run->queue);
+    size_t batch_max = hc_file_batch_capacity(run->batch);
     size_t dirs_max = dirs_per_batch();
     for (;;) {
         size_t count = 0;
-        const walk_dir *last_dir = NULL;
+        const hc_walk_item *last_file = NULL;
         size_t dirs = 0, path_bytes = 0;
         while (count < batch_max && dirs < dirs_max && path_bytes < BATCH_PATH_BYTES &&
-               !hash_queue_stopped(run->queue)) {
+               !hc_file_batch_stopped(run->batch)) {
             if (atomic_load(&cli_interrupted)) {
                 run->cut = true; /* the walk was not done */
                 break;
             }
-            dir_entry *entry = &run->entries[count];
-            memset(entry, 0, sizeof(*entry));
-            if (!walk_next(w, &entry->item)) {
-                if (errno == ENOMEM)
-                    return false;
-                run->cut = errno == ECANCELED; /* Ctrl+C inside the walk */
+            hc_walk_item *item;
+            hc_status status = hc_walk_next_item(w, &item);
+            if (status == HC_ERR_NOMEM)
+                return false;
+            if (item == NULL) {
+                run->cut = status == HC_ERR_CANCELLED; /* Ctrl+C inside the walk */
                 break;
             }
-            if (entry->item.kind == WALK_FILE && entry->item.dir != last_dir) {
-                last_dir = entry->item.dir;
-                dirs++;
+            if (hc_walk_item_error(item) == 0) {
+                dirs += !hc_walk_item_same_dir(item, last_file);
+                last_file = item;
             }
-            path_bytes += strlen(entry->item.path);
-            count++;
+            path_bytes += strlen(hc_walk_item_path(item));
+            run->entries[count++] = item;
         }
         if (count > 0)
-            hash_queue_run(run->queue, count);
+            hc_file_batch_run(run->batch, count);
         for (size_t i = 0; i < count; i++)
-            walk_item_free(&run->entries[i].item);
+            hc_walk_item_free(run->entries[i]);
         if (count == 0 || run->cut)
             return true;
     }
@@ -238,20 +242,21 @@ static long depth_below(const char *dir_path, const plat_file_info *source)
     return depth;
 }
 
-/* -r, -i and -e: which files the walk lists. */
-static walk_options dir_selection(const cli_args *args)
+/* -r, -i and -e: which files the walk lists; Ctrl+C stops it. */
+static hc_walk_options dir_selection(const cli_args *args)
 {
-    return (walk_options){
+    static const hc_file_events interrupt = {.cancelled = cli_interrupt_requested};
+    return (hc_walk_options){
         .recursive = args->present[OPT_RECURSIVE],
         .include = args->present[OPT_INCLUDE] ? args->value[OPT_INCLUDE] : NULL,
         .exclude = args->present[OPT_EXCLUDE] ? args->value[OPT_EXCLUDE] : NULL,
-        .cancelled = cli_interrupt_requested,
+        .events = &interrupt,
     };
 }
 
 /* Would the walk of source (its quotes stripped) list the existing file
  * at final (the save file, symlinks followed)? */
-static bool tree_lists(const char *source, const walk_options *selection, char *final)
+static bool tree_lists(const char *source, const hc_walk_options *selection, char *final)
 {
     plat_file_info root;
     if (plat_path_info(source, &root) != 0)
@@ -270,7 +275,7 @@ static bool tree_lists(const char *source, const walk_options *selection, char *
         depth = depth_below(final, &root);
         slash[1] = kept;
     }
-    return (depth == 0 || (depth > 0 && selection->recursive)) && walk_selects_name(selection, name);
+    return (depth == 0 || (depth > 0 && selection->recursive)) && hc_walk_selects(selection, name);
 }
 
 /* false, the refusal said, when -o names an existing file that the walk
@@ -282,7 +287,7 @@ static bool save_outside_tree(const cli_args *args)
         return true;
     char *source = strip_quotes(args->value[OPT_SOURCE]);
     char *final = save_final_path(args->value[OPT_SAVE]);
-    walk_options selection = dir_selection(args);
+    hc_walk_options selection = dir_selection(args);
     bool listed = source && final && tree_lists(source, &selection, final);
     if (listed)
         refuse_save_over_input(args, "a file of the tree", source,
@@ -294,17 +299,18 @@ static bool save_outside_tree(const cli_args *args)
 
 /* Walks source and prints every file's line; returns the exit status.
  * *walked: the walk reached its end (not cut short, not out of memory). */
-static int walk_tree(const char *source, const walk_options *selection, cli_output *out, const line_format *format,
-                     const file_mode_options *options, bool quiet, bool *walked)
+static int walk_tree(const char *source, const tree_selection *selection, cli_output *out,
+                     const line_format *format, const file_mode_options *options, bool quiet, bool *walked)
 {
     *walked = false;
     /* Ctrl+C stops the walk (from its first directory on) and the
      * hashing; the lines printed so far stay (§10.7). */
     cli_catch_interrupt();
-    walk *w = walk_open(source, selection);
-    if (w == NULL) {
+    hc_walk *w;
+    hc_status opened = hc_walk_open(&w, source, &selection->walk);
+    if (opened != HC_OK) {
         int status = EXIT_MISMATCH, error = errno;
-        if (error == ENOMEM) {
+        if (opened == HC_ERR_NOMEM) {
             cli_out_of_memory();
             status = EXIT_USAGE;
         } else if (!quiet) {
@@ -314,12 +320,13 @@ static int walk_tree(const char *source, const walk_options *selection, cli_outp
         return status;
     }
 
-    static const hash_queue_ops ops = {.open = open_entry, .print = print_entry};
+    hc_walk_set_part(w, selection->part, selection->parts);
+    static const hc_file_batch_ops ops = {.open = open_entry, .print = print_entry};
     dir_run run = {.out = out, .format = format, .quiet = quiet};
     run.progress = progress_start(0);
     tree_count *count = tree_count_start(source, selection, &options->range, run.progress);
-    run.queue = file_queue_open(&ops, &run, format, options, run.progress);
-    run.entries = run.queue ? calloc(hash_queue_capacity(run.queue), sizeof(*run.entries)) : NULL;
+    run.batch = file_batch_open(&ops, &run, format, options, run.progress);
+    run.entries = run.batch ? calloc(hc_file_batch_capacity(run.batch), sizeof(*run.entries)) : NULL;
     bool ok = run.entries && run_walk(&run, w);
     tree_count_stop(count);
     progress_stop(run.progress);
@@ -334,9 +341,9 @@ static int walk_tree(const char *source, const walk_options *selection, cli_outp
         status = EXIT_MISMATCH;
     }
     *walked = ok && !run.cut;
-    hash_queue_close(run.queue);
+    hc_file_batch_free(run.batch);
     free(run.entries);
-    walk_close(w);
+    hc_walk_close(w);
     return status;
 }
 
@@ -350,7 +357,7 @@ static int hash_tree(const cli_args *args, cli_output *out, const line_format *f
         cli_out_of_memory();
         return EXIT_USAGE;
     }
-    walk_options selection = dir_selection(args);
+    tree_selection selection = {.walk = dir_selection(args)};
     part_list_writer part_list = {0};
     int status;
     bool walked;

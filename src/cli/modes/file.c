@@ -8,7 +8,7 @@
 #include "args.h"
 #include "file_line.h"
 #include "file_mode_setup.h"
-#include "hash_queue.h"
+#include "hc/file.h"
 #include "platform.h"
 
 static const cli_option_spec file_options[] = {
@@ -24,19 +24,6 @@ static const cli_option_spec file_options[] = {
     {OPT_DERIVE_KEY, 0, "derive-key", "<context>", "derive a key from the file for this context string", HC_ALG_XOF_KEYED},
     CLI_OPTIONS_PROGRESS,
 };
-
-/* The pool only serves inputs that split between threads: a tree hash
- * (BLAKE3, TTH, CRC-32/32C: ranges hashed apart and combined), or several
- * algorithms side by side (a serial hash gets one read-ahead thread when
- * threads > 1). */
-static hc_pool *pool_for_one_file(const cli_algs *algs, unsigned threads)
-{
-    hc_pool *pool = NULL;
-    bool splits = algs->count > 1 || hc_algorithm_tree_leaf(algs->rows[0]);
-    if (threads > 1 && splits && hc_pool_create(&pool, threads) != HC_OK)
-        pool = NULL; /* one thread still gives the right digest */
-    return pool;
-}
 
 static bool is_stdin_name(const char *path)
 {
@@ -64,31 +51,18 @@ static bool save_spares_inputs(const cli_args *args)
     return true;
 }
 
-/* Opens an input ("-" is standard input): a descriptor with info filled
- * in, or -1 with the result's status set. */
-static int open_source(const char *path, plat_file_info *info, file_result *result)
+/* Opens an input ("-" is standard input): a descriptor with result
+ * describing it, or -1 with the result's status set. Without waiting: a
+ * FIFO without a writer yet must not hold up the open, where Ctrl+C could
+ * not reach it; the hashing waits for its data, polling the signal flag. */
+static int open_source(const char *path, hc_file_result *result)
 {
-    bool is_stdin = is_stdin_name(path);
-    /* Non-blocking: a FIFO without a writer yet must not hold up the open,
-     * where Ctrl+C could not reach it; the reader waits for its data with
-     * plat_wait_readable, looking at the signal flag (reader.c). */
-    int fd = is_stdin ? PLAT_STDIN : plat_open(path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
-    result->status = READ_OK;
-    result->error_number = 0;
-    if (fd < 0) {
-        result->status = READ_OPEN_ERROR;
-        result->error_number = errno;
-        return -1;
-    }
-    if (plat_file_info_of(fd, info) != 0) {
-        /* a closed standard input cannot be opened either */
-        result->status = is_stdin ? READ_OPEN_ERROR : READ_STAT_ERROR;
-        result->error_number = errno;
-        if (!is_stdin)
-            plat_close(fd);
-        return -1;
-    }
-    return fd;
+    if (!is_stdin_name(path))
+        return hc_file_open(path, result);
+    if (hc_file_describe(PLAT_STDIN, result) == 0)
+        return PLAT_STDIN;
+    result->status = HC_FILE_OPEN_ERROR; /* a closed standard input cannot be opened either */
+    return -1;
 }
 
 static void close_source(int fd)
@@ -97,26 +71,22 @@ static void close_source(int fd)
         plat_close(fd);
 }
 
-/* Opens the source and hashes it into result, showing its progress. */
-static void hash_source(file_reader *reader, const char *path, const read_range *range, bool bad_target,
-                        file_result *result)
+/* Hashes an opened input into result, showing its progress; false when
+ * out of memory. */
+static bool hash_opened(int fd, const line_format *format, const file_mode_options *options, uint8_t *digests,
+                        hc_file_result *result)
 {
-    plat_file_info info;
-    int fd = open_source(path, &info, result);
-    if (fd < 0)
-        return;
-    if (bad_target) {
-        /* checked after open and stat, as the reference does (§3.5) */
-        result->status = READ_BAD_TARGET;
-    } else {
-        /* a stream's size is unknown: no percentage, no ETA */
-        progress *display = progress_start(info.kind == PLAT_KIND_REGULAR ? read_length(info.size, range) : 0);
-        reader->events = progress_events(display);
-        reader_hash_fd(reader, fd, &info, range, result);
-        reader->events = progress_events(NULL);
-        progress_stop(display);
-    }
-    close_source(fd);
+    /* a stream's size is unknown: no percentage, no ETA */
+    bool regular = result->kind == HC_FILE_KIND_REGULAR;
+    progress *display = progress_start(regular ? hc_file_range_length(result->stats.size, &options->range) : 0);
+    hc_file_hasher *hasher;
+    hc_status status = hc_file_hasher_create(&hasher, format->algs->rows, format->algs->count, &options->params,
+                                             options->threads, progress_events(display));
+    if (status == HC_OK)
+        hc_file_hash_input(hasher, fd, &options->range, digests, result);
+    hc_file_hasher_free(hasher);
+    progress_stop(display);
+    return status == HC_OK;
 }
 
 /* ---- several inputs (§10.1): hashed on the pool, printed in order ---- */
@@ -130,13 +100,14 @@ typedef struct file_run {
     line_outcome worst;
 } file_run;
 
-static int open_input(void *ctx, size_t i, plat_file_info *info, file_result *result)
+static int open_input(void *ctx, size_t i, hc_file_result *result)
 {
     file_run *run = ctx;
-    int fd = open_source(run->paths[i], info, result);
+    int fd = open_source(run->paths[i], result);
     if (fd >= 0 && run->bad_target) {
+        /* checked after open and stat, as the reference does (§3.5) */
         close_source(fd);
-        result->status = READ_BAD_TARGET;
+        result->status = HC_FILE_REFUSED;
         return -1;
     }
     return fd;
@@ -149,7 +120,7 @@ static void close_input(void *ctx, size_t i, int fd)
     close_source(fd);
 }
 
-static bool print_input(void *ctx, size_t i, const file_result *result)
+static bool print_input(void *ctx, size_t i, const hc_file_result *result)
 {
     file_run *run = ctx;
     /* after Ctrl+C nothing more is printed: the output is a clean prefix */
@@ -171,7 +142,7 @@ static bool print_input(void *ctx, size_t i, const file_result *result)
  * file; the bytes are those of the regular files (within -q/-z). A pipe's
  * size is unknown and counts nothing, so with pipes among the inputs the
  * percentage runs ahead. */
-static void set_input_totals(progress *display, const cli_args *args, const read_range *range)
+static void set_input_totals(progress *display, const cli_args *args, const hc_file_range *range)
 {
     if (display == NULL)
         return;
@@ -181,7 +152,7 @@ static void set_input_totals(progress *display, const cli_args *args, const read
         bool is_stdin = is_stdin_name(args->inputs[i]);
         if ((is_stdin ? plat_file_info_of(PLAT_STDIN, &info) : plat_path_info(args->inputs[i], &info)) == 0 &&
             info.kind == PLAT_KIND_REGULAR)
-            bytes += read_length(info.size, range);
+            bytes += hc_file_range_length(info.size, range);
     }
     progress_set_totals(display, args->input_count, bytes);
 }
@@ -191,25 +162,25 @@ static void set_input_totals(progress *display, const cli_args *args, const read
 static line_outcome hash_inputs(cli_output *out, const line_format *format, const cli_args *args,
                                 const file_mode_options *options, bool bad_target, bool *no_memory)
 {
-    static const hash_queue_ops ops = {
+    static const hc_file_batch_ops ops = {
         .open = open_input, .close = close_input, .print = print_input, .keep_big_open = true};
     progress *display = progress_start(0);
     if (!bad_target)
         set_input_totals(display, args, &options->range);
     file_run run = {.out = out, .format = format, .paths = args->inputs, .bad_target = bad_target,
                     .progress = display, .worst = OUTCOME_HASHED};
-    hash_queue *queue = file_queue_open(&ops, &run, format, options, display);
-    *no_memory = queue == NULL;
-    if (queue) {
-        size_t capacity = hash_queue_capacity(queue);
-        for (size_t done = 0; done < args->input_count && !hash_queue_stopped(queue);) {
+    hc_file_batch *batch = file_batch_open(&ops, &run, format, options, display);
+    *no_memory = batch == NULL;
+    if (batch) {
+        size_t capacity = hc_file_batch_capacity(batch);
+        for (size_t done = 0; done < args->input_count && !hc_file_batch_stopped(batch);) {
             size_t count = args->input_count - done < capacity ? args->input_count - done : capacity;
             run.paths = args->inputs + done;
-            hash_queue_run(queue, count);
+            hc_file_batch_run(batch, count);
             done += count;
         }
     }
-    hash_queue_close(queue);
+    hc_file_batch_free(batch);
     progress_stop(display);
     return run.worst;
 }
@@ -218,22 +189,20 @@ static line_outcome hash_inputs(cli_output *out, const line_format *format, cons
 static line_outcome hash_one(cli_output *out, const line_format *format, const char *path,
                              const file_mode_options *options, bool bad_target, bool *no_memory)
 {
-    hc_pool *pool = pool_for_one_file(format->algs, options->threads);
-    file_reader reader;
-    uint8_t *digest = malloc(format->digest_len);
-    line_outcome outcome = OUTCOME_FAILED;
-    *no_memory = digest == NULL || reader_init(&reader, format->algs->rows, format->algs->count, &options->params,
-                                              pool, progress_events(NULL)) != HC_OK;
-    if (!*no_memory) {
-        reader.read_ahead = options->threads > 1;
-        file_result result = {.digest = digest};
-        hash_source(&reader, path, &options->range, bad_target, &result);
-        outcome = print_file_line(out, format, path, &result);
-    }
-    if (digest)
-        reader_free(&reader);
-    free(digest);
-    hc_pool_destroy(pool);
+    uint8_t *digests = malloc(format->digest_len);
+    *no_memory = digests == NULL;
+    if (*no_memory)
+        return OUTCOME_FAILED;
+    hc_file_result result = {.struct_size = sizeof(result)};
+    int fd = open_source(path, &result);
+    if (fd >= 0 && bad_target)
+        result.status = HC_FILE_REFUSED; /* checked after open and stat, as the reference does (§3.5) */
+    else if (fd >= 0)
+        *no_memory = !hash_opened(fd, format, options, digests, &result);
+    if (fd >= 0)
+        close_source(fd);
+    line_outcome outcome = *no_memory ? OUTCOME_FAILED : print_file_line(out, format, path, &result);
+    free(digests);
     return outcome;
 }
 

@@ -9,23 +9,25 @@
 #include "platform.h"
 #include "printable.h"
 
-hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_format *format,
-                            const file_mode_options *options, progress *display)
+hc_file_batch *file_batch_open(const hc_file_batch_ops *ops, void *ctx, const line_format *format,
+                               const file_mode_options *options, progress *display)
 {
-    hash_queue_config config = {
+    hc_file_batch_config config = {
+        .struct_size = sizeof(config),
         .ops = ops,
         .ctx = ctx,
-        .rows = format->algs->rows,
-        .row_count = format->algs->count,
+        .algs = format->algs->rows,
+        .count = format->algs->count,
         .params = &options->params,
         .threads = options->threads,
         .range = options->range,
-        .digest_bytes = format->digest_len,
+        .digests_len = format->digest_len,
         .events = progress_events(display),
         .print_hold = progress_hold_switch,
         .hold_ctx = display,
     };
-    return hash_queue_open(&config);
+    hc_file_batch *batch;
+    return hc_file_batch_create(&batch, &config) == HC_OK ? batch : NULL;
 }
 
 /* -m / -H with an algorithm list: a usage error (§10.2). */

@@ -1,5 +1,5 @@
 /* The set-up and the end that file and dir modes share: their options,
- * their hash queue, and -o (never over an input; saved once the run is
+ * their batch, and -o (never over an input; saved once the run is
  * done). The result line of each file is output/file_line.h's. */
 #ifndef HC_CLI_FILE_MODE_SETUP_H
 #define HC_CLI_FILE_MODE_SETUP_H
@@ -8,14 +8,13 @@
 
 #include "cli.h"
 #include "file_line.h"
-#include "hash_queue.h"
+#include "hc/file.h"
 #include "platform.h"
 #include "progress.h"
-#include "reader.h"
 
 /* What file and dir modes read from their options besides the formats. */
 typedef struct file_mode_options {
-    read_range range;     /* -q, -z */
+    hc_file_range range;  /* -q, -z */
     unsigned threads;     /* -T */
     hc_params params;     /* BLAKE3's --length, --key, --derive-key */
 } file_mode_options;
@@ -27,10 +26,10 @@ typedef struct file_mode_options {
 bool file_mode_setup(cli_output *out, const cli_args *args, const cli_algs *algs, file_mode_options *options,
                      line_format *format);
 
-/* The hash queue of file and dir modes: format's algorithms, the options'
+/* The batch of file and dir modes: format's algorithms, the options'
  * threads, range and BLAKE3 parameters. NULL when out of memory. */
-hash_queue *file_queue_open(const hash_queue_ops *ops, void *ctx, const line_format *format,
-                            const file_mode_options *options, progress *display);
+hc_file_batch *file_batch_open(const hc_file_batch_ops *ops, void *ctx, const line_format *format,
+                               const file_mode_options *options, progress *display);
 
 /* -o naming a file the run reads would replace that file with its own
  * digest line. The save file's identity (device and inode through its

@@ -29,18 +29,26 @@ bool line_format_init(line_format *format, cli_output *out, const cli_args *args
     return true;
 }
 
+/* The contract's text of a failed input (§3.5): the library's, and for
+ * the one refusal there is (file mode's malformed -m, checked after the
+ * open as the reference does) the reference's. */
+static const char *failure_text(const hc_file_result *result)
+{
+    return result->status == HC_FILE_REFUSED ? "invalid search hash" : hc_file_status_text(result->status);
+}
+
 /* Why a file failed, on stderr in GNU style (contract §10.7): the OS's
  * reason, or the contract's text when the chosen format has no error line
  * to show it. */
-static void report_failure(const char *path, const file_result *result, bool line_shown)
+static void report_failure(const char *path, const hc_file_result *result, bool line_shown)
 {
     char *owned;
     const char *shown = printable_name(path, &owned);
-    const char *reason = read_failure_reason(result);
+    const char *reason = hc_file_failure_reason(result);
     if (reason != NULL)
         progress_warn("%s: %s", shown, reason);
     else if (!line_shown)
-        progress_warn("%s: %s", shown, read_status_text(result->status));
+        progress_warn("%s: %s", shown, failure_text(result));
     free(owned);
 }
 
@@ -52,31 +60,32 @@ static void report_uncarried(const char *why, const char *path)
     free(owned);
 }
 
-void report_io_stats(const file_result *result)
+void report_io_stats(const hc_file_result *result)
 {
-    if (!result->big || getenv("HC_IO_STATS") == NULL)
+    const hc_file_stats *io = &result->stats;
+    if (!io->big || getenv("HC_IO_STATS") == NULL)
         return;
-    const bigfile_stats *io = &result->io;
     char batch[48] = "";
     if (io->batch_windows > 0)
         snprintf(batch, sizeof(batch), " (%" PRIu64 " in batch mappings)", io->batch_windows);
     progress_warn("io: read %" PRIu64 " map %" PRIu64 " units%s, %u threads%s%s%s%s, %" PRIu64
                   " bytes in prefetched steps",
-                  io->units[BIGFILE_READ], io->units[BIGFILE_MAP], batch, io->threads, io->tree ? ", tree" : "",
+                  io->pieces_read, io->pieces_mapped, batch, io->threads, io->tree ? ", tree" : "",
                   io->pipelined ? ", pipelined" : "", io->cold ? ", cold" : "", io->streamed ? ", streamed" : "",
                   io->stepped_bytes);
 }
 
-line_outcome print_file_line(cli_output *out, const line_format *format, const char *path, const file_result *result)
+line_outcome print_file_line(cli_output *out, const line_format *format, const char *path,
+                             const hc_file_result *result)
 {
     report_io_stats(result);
-    if (result->status == READ_SKIPPED)
+    if (result->status == HC_FILE_SKIPPED)
         return OUTCOME_SKIPPED;
-    if (result->status == READ_INTERRUPTED)
+    if (result->status == HC_FILE_INTERRUPTED)
         return OUTCOME_INTERRUPTED;
-    bool hashed = result->status == READ_OK;
+    bool hashed = result->status == HC_FILE_OK;
     bool matches = hashed && (format->target == NULL ||
-                              memcmp(result->digest, format->target, format->digest_len) == 0);
+                              memcmp(result->digests, format->target, format->digest_len) == 0);
     line_outcome outcome = !hashed ? OUTCOME_FAILED : matches ? OUTCOME_HASHED : OUTCOME_MISMATCH;
     out_format kind = format->choice.kind;
     const format_writer *writer = format_writer_of(kind);
@@ -88,7 +97,7 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
          * why on stderr (§10.7). */
         bool line = !format->search && writer->failure_line != NULL;
         if (line) {
-            writer->failure_line(&t, path, read_status_text(result->status));
+            writer->failure_line(&t, path, failure_text(result));
             text_output_line(&t, out);
         }
         report_failure(path, result, line);
@@ -96,8 +105,8 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
         return outcome;
     }
     format_file file = {
-        .size = result->size,
-        .seconds = result->seconds,
+        .size = result->stats.size,
+        .seconds = result->stats.seconds,
         .time = format->time,
         .name_algorithm = format->algs->count > 1,
         .verdict = format->target != NULL,
@@ -109,7 +118,7 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
         /* only the matches, "<path> | <size>" in the contract's format */
         if (matches) {
             row.alg = format->algs->rows[0];
-            row.digest = result->digest;
+            row.digest = result->digests;
             row.digest_len = format->row_len[0];
             writer->row_line(&t, &row);
             text_output_line(&t, out);
@@ -123,7 +132,7 @@ line_outcome print_file_line(cli_output *out, const line_format *format, const c
     const char *name = kind == FORMAT_SFV && slash ? slash + 1 : path;
     /* a line check may read (-m's verdict stands where the digest would) */
     bool carried = true, listed = !file.verdict;
-    const uint8_t *digest = result->digest;
+    const uint8_t *digest = result->digests;
     for (size_t i = 0; i < format->algs->count; i++) {
         text_clear(&t);
         row.alg = format->algs->rows[i];

@@ -9,8 +9,8 @@
 
 #include "cli.h"
 #include "formats.h"
+#include "hc/file.h"
 #include "progress.h"
-#include "reader.h"
 
 typedef struct line_format {
     format_choice choice;   /* --format, -c, --sfv, -l, -u, -b */
@@ -40,11 +40,12 @@ bool line_format_init(line_format *format, cli_output *out, const cli_args *args
 
 /* With HC_IO_STATS in the environment: one "hc: io: ..." line on stderr
  * telling what the big-file engine did for this result (tests, benchmarks). */
-void report_io_stats(const file_result *result);
+void report_io_stats(const hc_file_result *result);
 
 /* Prints the lines for one file, one per algorithm (a failure: one line,
  * or nothing where the format has no room for it) and, for a failure, why
  * on stderr (`hc: PATH: reason`); returns the outcome. */
-line_outcome print_file_line(cli_output *out, const line_format *format, const char *path, const file_result *result);
+line_outcome print_file_line(cli_output *out, const line_format *format, const char *path,
+                             const hc_file_result *result);
 
 #endif

@@ -74,7 +74,7 @@ void progress_stop(progress *p);
 /* Around a batch of result lines (hold true before, false after): the
  * line is erased once before and redrawn once after, instead of around
  * each line (stdout on a terminal only; elsewhere nothing happens). Nests
- * with the per-write hooks. The file engine's hash queue calls it
+ * with the per-write hooks. The file batch (<hc/file.h>) calls it
  * (display: a progress). */
 void progress_hold_switch(void *display, bool hold);
 

@@ -12,8 +12,9 @@
 struct tree_count {
     progress_count *count;
     const char *source;
-    walk_options options;
-    read_range range;
+    tree_selection selection;
+    hc_file_range range;
+    hc_file_events stop; /* the count's stop, asked by its walk */
 };
 
 /* The second walk, opened on the count's thread: every listed file gets a
@@ -23,34 +24,35 @@ struct tree_count {
 static bool count_tree(progress_count *count, void *arg, uint64_t *files, uint64_t *bytes)
 {
     tree_count *tree = arg;
-    walk_options own = tree->options;
-    own.cancelled = progress_count_stopped;
-    own.cancel_ctx = count;
-    walk *w = walk_open(tree->source, &own);
-    if (w == NULL)
+    tree->stop = (hc_file_events){.ctx = count, .cancelled = progress_count_stopped};
+    hc_walk_options own = tree->selection.walk;
+    own.events = &tree->stop;
+    hc_walk *w;
+    if (hc_walk_open(&w, tree->source, &own) != HC_OK)
         return false;
-    walk_item item;
-    while (!progress_count_stopped(count) && walk_next(w, &item)) {
-        if (item.kind == WALK_FILE) {
-            plat_file_info info;
+    hc_walk_set_part(w, tree->selection.part, tree->selection.parts);
+    hc_walk_item *item;
+    hc_status status = HC_OK;
+    while (!progress_count_stopped(count) && (status = hc_walk_next_item(w, &item)) == HC_OK && item != NULL) {
+        if (hc_walk_item_error(item) == 0) {
+            uint64_t size;
             ++*files;
-            if (plat_stat_at(walk_dir_handle(item.dir), item.name, &info) == 0 && info.kind == PLAT_KIND_REGULAR)
-                *bytes += read_length(info.size, &tree->range);
+            if (hc_walk_item_regular_size(item, &size))
+                *bytes += hc_file_range_length(size, &tree->range);
         }
-        walk_item_free(&item);
+        hc_walk_item_free(item);
     }
-    const bool whole = errno != ENOMEM; /* out of memory: no totals */
-    walk_close(w);
-    return whole;
+    hc_walk_close(w);
+    return status != HC_ERR_NOMEM; /* out of memory: no totals */
 }
 
-tree_count *tree_count_start(const char *source, const walk_options *options, const read_range *range,
+tree_count *tree_count_start(const char *source, const tree_selection *selection, const hc_file_range *range,
                              progress *display)
 {
     tree_count *tree = malloc(sizeof(*tree));
     if (tree == NULL)
         return NULL;
-    *tree = (tree_count){.source = source, .options = *options, .range = *range};
+    *tree = (tree_count){.source = source, .selection = *selection, .range = *range};
     if ((tree->count = progress_count_start(display, count_tree, tree)) == NULL) {
         free(tree);
         return NULL;

@@ -7,16 +7,24 @@
 #ifndef HC_CLI_TREECOUNT_H
 #define HC_CLI_TREECOUNT_H
 
+#include <stdint.h>
+
+#include "hc/file.h"
 #include "progress.h"
-#include "reader.h"
-#include "walk.h"
+
+/* Which files of a tree dir mode hashes: -r, -i, -e (walk) and --part K/N
+ * (parts 0: all of them). */
+typedef struct tree_selection {
+    hc_walk_options walk;
+    uint64_t part, parts;
+} tree_selection;
 
 typedef struct tree_count tree_count;
 
 /* NULL when the display draws no live line (nothing would show the
- * totals) or no thread could be had. source, options' patterns and range
- * stay the caller's until tree_count_stop. */
-tree_count *tree_count_start(const char *source, const walk_options *options, const read_range *range,
+ * totals) or no thread could be had. source, the selection's patterns and
+ * range stay the caller's until tree_count_stop. */
+tree_count *tree_count_start(const char *source, const tree_selection *selection, const hc_file_range *range,
                              progress *display);
 /* Stops the count if it still runs, and waits for its thread. */
 void tree_count_stop(tree_count *count);

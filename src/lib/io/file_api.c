@@ -38,9 +38,12 @@ hc_status hc_file_hasher_create(hc_file_hasher **out, const hc_algorithm *const 
     if (fh == NULL)
         return HC_ERR_NOMEM;
     unsigned wanted = threads ? threads : hc_cpu_count();
-    /* one thread still gives the right digests: a pool that cannot be had
-     * costs speed only */
-    if (wanted > 1 && hc_pool_create(&fh->pool, wanted) != HC_OK)
+    /* The pool serves only inputs that split between threads: a tree hash
+     * (BLAKE3, TTH, CRC-32/32C: ranges hashed apart and combined), or
+     * several algorithms side by side. One thread still gives the right
+     * digests: a pool that cannot be had costs speed only. */
+    bool splits = count > 1 || hc_algorithm_tree_leaf(algs[0]) > 0;
+    if (wanted > 1 && splits && hc_pool_create(&fh->pool, wanted) != HC_OK)
         fh->pool = NULL;
     hc_status status = reader_init(&fh->reader, algs, count, params, fh->pool, events);
     if (status != HC_OK) {
@@ -69,76 +72,121 @@ size_t hc_file_hasher_digests_len(const hc_file_hasher *fh)
     return fh->reader.hash.out_len;
 }
 
-static void fill_stats(hc_file_stats *stats, const file_result *result)
+/* A result handed in by the caller is of this library's layout. */
+static bool result_fits(hc_file_result *result)
 {
-    if (stats == NULL || stats->struct_size < sizeof(hc_file_stats))
-        return; /* a caller built against a newer header gets nothing rather than a wrong layout */
-    memset((char *)stats + sizeof(stats->struct_size), 0, sizeof(*stats) - sizeof(stats->struct_size));
-    stats->size = result->size;
-    stats->seconds = result->seconds;
-    stats->big = result->big;
-    if (!result->big)
-        return;
-    const bigfile_stats *io = &result->io;
-    stats->threads = io->threads;
-    stats->tree = io->tree;
-    stats->pipelined = io->pipelined;
-    stats->cold = io->cold;
-    stats->streamed = io->streamed;
-    stats->pieces_read = io->units[BIGFILE_READ];
-    stats->pieces_mapped = io->units[BIGFILE_MAP];
-    stats->batch_windows = io->batch_windows;
-    stats->stepped_bytes = io->stepped_bytes;
+    if (result->struct_size == sizeof(hc_file_result))
+        return true;
+    errno = EINVAL;
+    return false;
 }
 
-/* The reader's outcome as the library's status, errno set for HC_ERR_IO. */
-static hc_status status_of(const file_result *result)
+/* Fills in what the open found out about fd: 0, or -1 with errno. */
+static int describe(int fd, hc_file_result *result)
+{
+    plat_file_info info;
+    if (plat_file_info_of(fd, &info) != 0)
+        return -1;
+    result->kind = read_kind_of(info.kind);
+    result->stats.size = info.kind == PLAT_KIND_REGULAR ? info.size : 0;
+    return 0;
+}
+
+/* A failed open, said in result: -1. */
+static int open_failed(hc_file_result *result, hc_file_status status, int error)
+{
+    result->status = status;
+    result->error = error;
+    return -1;
+}
+
+int hc_file_describe(int fd, hc_file_result *result)
+{
+    if (!result_fits(result))
+        return -1;
+    result->status = HC_FILE_OK;
+    result->error = 0;
+    return describe(fd, result) == 0 ? 0 : open_failed(result, HC_FILE_STAT_ERROR, errno);
+}
+
+int hc_file_open(const char *path, hc_file_result *result)
+{
+    if (!result_fits(result))
+        return -1;
+    result->status = HC_FILE_OK;
+    result->error = 0;
+    /* non-blocking: a FIFO without a writer must not hold up the open,
+     * where cancellation could not reach it; the reader waits for its data */
+    int fd = plat_open(path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
+    if (fd < 0)
+        return open_failed(result, HC_FILE_OPEN_ERROR, errno);
+    if (describe(fd, result) == 0)
+        return fd;
+    int error = errno;
+    plat_close(fd);
+    return open_failed(result, HC_FILE_STAT_ERROR, error);
+}
+
+void hc_file_hash_input(hc_file_hasher *fh, int fd, const hc_file_range *range, uint8_t *digests,
+                        hc_file_result *result)
+{
+    static const hc_file_range whole = {0, 0};
+    if (result_fits(result))
+        reader_hash_fd(&fh->reader, fd, range ? range : &whole, digests, result);
+}
+
+/* The outcome as the library's status, errno set for HC_ERR_IO. */
+static hc_status status_of(const hc_file_result *result)
 {
     switch (result->status) {
-    case READ_OK:
+    case HC_FILE_OK:
         return HC_OK;
-    case READ_OFFSET_ERROR:
+    case HC_FILE_OFFSET_ERROR:
         return HC_ERR_RANGE;
-    case READ_INTERRUPTED:
+    case HC_FILE_INTERRUPTED:
         return HC_ERR_CANCELLED;
     default:
-        if (result->error_number == ENOMEM)
+        if (result->error == ENOMEM)
             return HC_ERR_NOMEM;
-        errno = result->error_number ? result->error_number : EIO;
+        errno = result->error ? result->error : EIO;
         return HC_ERR_IO;
     }
 }
 
-static hc_status hash_open_fd(hc_file_hasher *fh, int fd, const plat_file_info *info, const hc_file_range *range,
-                              uint8_t *digests, hc_file_stats *stats)
+/* Hashes an input described in result; the stats to a caller who asked
+ * for them in this library's layout (a caller built against a newer
+ * header gets nothing rather than a wrong layout). */
+static hc_status hash_described(hc_file_hasher *fh, int fd, const hc_file_range *range, uint8_t *digests,
+                                hc_file_result *result, hc_file_stats *stats)
 {
-    read_range bytes = {range ? range->offset : 0, range ? range->limit : 0};
-    file_result result = {.digest = digests};
-    reader_hash_fd(&fh->reader, fd, info, &bytes, &result);
-    fill_stats(stats, &result);
-    return status_of(&result);
+    hc_file_hash_input(fh, fd, range, digests, result);
+    if (stats != NULL && stats->struct_size >= sizeof(hc_file_stats)) {
+        size_t struct_size = stats->struct_size;
+        *stats = result->stats;
+        stats->struct_size = struct_size;
+    }
+    return status_of(result);
 }
 
 hc_status hc_file_hash_fd(hc_file_hasher *fh, int fd, const hc_file_range *range, uint8_t *digests,
                           hc_file_stats *stats)
 {
-    plat_file_info info;
-    if (plat_file_info_of(fd, &info) != 0)
+    hc_file_result result = {.struct_size = sizeof(result)};
+    if (describe(fd, &result) != 0)
         return HC_ERR_IO;
-    return hash_open_fd(fh, fd, &info, range, digests, stats);
+    return hash_described(fh, fd, range, digests, &result, stats);
 }
 
 hc_status hc_file_hash_path(hc_file_hasher *fh, const char *path, const hc_file_range *range, uint8_t *digests,
                             hc_file_stats *stats)
 {
-    /* non-blocking: a FIFO without a writer must not hold up the open,
-     * where cancellation could not reach it; the reader waits for its data */
-    int fd = plat_open(path, PLAT_OPEN_READ | PLAT_OPEN_NONBLOCK);
-    if (fd < 0)
+    hc_file_result result = {.struct_size = sizeof(result)};
+    int fd = hc_file_open(path, &result);
+    if (fd < 0) {
+        errno = result.error;
         return HC_ERR_IO;
-    plat_file_info info;
-    hc_status status = plat_file_info_of(fd, &info) == 0 ? hash_open_fd(fh, fd, &info, range, digests, stats)
-                                                         : HC_ERR_IO;
+    }
+    hc_status status = hash_described(fh, fd, range, digests, &result, stats);
     int saved = errno;
     plat_close(fd);
     errno = saved;
@@ -149,8 +197,11 @@ hc_status hc_file_hash_path(hc_file_hasher *fh, const char *path, const hc_file_
 
 struct hc_walk {
     walk *inner;
-    walk_item item; /* the last entry handed out: freed on the next call */
-    bool holding;
+    hc_walk_item *held; /* the last entry hc_walk_next handed out: freed on the next call */
+};
+
+struct hc_walk_item {
+    walk_item item;
 };
 
 static bool walk_events_cancelled(void *arg)
@@ -159,12 +210,9 @@ static bool walk_events_cancelled(void *arg)
     return events->cancelled(events->ctx);
 }
 
-hc_status hc_walk_open(hc_walk **out, const char *root, const hc_walk_options *options)
+/* The walk's options in the library's own words. */
+static walk_options inner_options(const hc_walk_options *options)
 {
-    *out = NULL;
-    hc_walk *w = calloc(1, sizeof(*w));
-    if (w == NULL)
-        return HC_ERR_NOMEM;
     walk_options inner = {0};
     if (options) {
         inner.recursive = options->recursive;
@@ -175,6 +223,16 @@ hc_status hc_walk_open(hc_walk **out, const char *root, const hc_walk_options *o
             inner.cancel_ctx = (void *)options->events;
         }
     }
+    return inner;
+}
+
+hc_status hc_walk_open(hc_walk **out, const char *root, const hc_walk_options *options)
+{
+    *out = NULL;
+    hc_walk *w = calloc(1, sizeof(*w));
+    if (w == NULL)
+        return HC_ERR_NOMEM;
+    walk_options inner = inner_options(options);
     if ((w->inner = walk_open(root, &inner)) == NULL) {
         int saved = errno;
         free(w);
@@ -185,29 +243,112 @@ hc_status hc_walk_open(hc_walk **out, const char *root, const hc_walk_options *o
     return HC_OK;
 }
 
+bool hc_walk_selects(const hc_walk_options *options, const char *name)
+{
+    walk_options inner = inner_options(options);
+    return walk_selects_name(&inner, name);
+}
+
+void hc_walk_set_part(hc_walk *w, uint64_t part, uint64_t parts)
+{
+    walk_set_part(w->inner, part, parts);
+}
+
+hc_status hc_walk_next_item(hc_walk *w, hc_walk_item **out)
+{
+    *out = NULL;
+    hc_walk_item *item = malloc(sizeof(*item));
+    if (item == NULL)
+        return HC_ERR_NOMEM;
+    errno = 0;
+    if (!walk_next(w->inner, &item->item)) {
+        free(item);
+        return errno == ENOMEM ? HC_ERR_NOMEM : errno == ECANCELED ? HC_ERR_CANCELLED : HC_OK;
+    }
+    *out = item;
+    return HC_OK;
+}
+
+void hc_walk_item_free(hc_walk_item *item)
+{
+    if (item == NULL)
+        return;
+    walk_item_free(&item->item);
+    free(item);
+}
+
+const char *hc_walk_item_path(const hc_walk_item *item)
+{
+    return item->item.path;
+}
+
+int hc_walk_item_error(const hc_walk_item *item)
+{
+    return item->item.kind == WALK_ERROR ? item->item.error_number : 0;
+}
+
+bool hc_walk_item_same_dir(const hc_walk_item *a, const hc_walk_item *b)
+{
+    return a != NULL && b != NULL && a->item.kind == WALK_FILE && b->item.kind == WALK_FILE &&
+           a->item.dir == b->item.dir;
+}
+
+int hc_walk_item_open(const hc_walk_item *item, hc_file_result *result)
+{
+    if (!result_fits(result))
+        return -1;
+    result->status = HC_FILE_OK;
+    result->error = 0;
+    if (item->item.kind != WALK_FILE)
+        return open_failed(result, HC_FILE_SKIPPED, 0); /* a walk error has nothing to open */
+    /* Non-blocking: should a FIFO have replaced the listed file, opening it
+     * must not wait for a writer (it is skipped below). */
+    int fd = plat_open_at(walk_dir_handle(item->item.dir), item->item.name,
+                          PLAT_OPEN_READ | PLAT_OPEN_NOFOLLOW | PLAT_OPEN_NONBLOCK);
+    if (fd < 0) /* ELOOP: a symbolic link now; those are not hashed */
+        return open_failed(result, errno == ELOOP ? HC_FILE_SKIPPED : HC_FILE_OPEN_ERROR, errno);
+    hc_file_status failure = HC_FILE_OK;
+    int error = 0;
+    if (describe(fd, result) != 0) {
+        failure = HC_FILE_STAT_ERROR;
+        error = errno;
+    } else if (result->kind != HC_FILE_KIND_REGULAR) {
+        failure = HC_FILE_SKIPPED;
+    } else {
+        return fd;
+    }
+    plat_close(fd);
+    return open_failed(result, failure, error);
+}
+
+bool hc_walk_item_regular_size(const hc_walk_item *item, uint64_t *size)
+{
+    plat_file_info info;
+    if (item->item.kind != WALK_FILE || plat_stat_at(walk_dir_handle(item->item.dir), item->item.name, &info) != 0 ||
+        info.kind != PLAT_KIND_REGULAR)
+        return false;
+    *size = info.size;
+    return true;
+}
+
 hc_status hc_walk_next(hc_walk *w, hc_walk_entry *entry)
 {
-    if (w->holding) {
-        walk_item_free(&w->item);
-        w->holding = false;
-    }
+    hc_walk_item_free(w->held);
     entry->path = NULL;
     entry->error = 0;
-    errno = 0;
-    if (!walk_next(w->inner, &w->item))
-        return errno == ENOMEM ? HC_ERR_NOMEM : errno == ECANCELED ? HC_ERR_CANCELLED : HC_OK;
-    w->holding = true;
-    entry->path = w->item.path;
-    entry->error = w->item.kind == WALK_ERROR ? w->item.error_number : 0;
-    return HC_OK;
+    hc_status status = hc_walk_next_item(w, &w->held);
+    if (w->held != NULL) {
+        entry->path = hc_walk_item_path(w->held);
+        entry->error = hc_walk_item_error(w->held);
+    }
+    return status;
 }
 
 void hc_walk_close(hc_walk *w)
 {
     if (w == NULL)
         return;
-    if (w->holding)
-        walk_item_free(&w->item);
+    hc_walk_item_free(w->held);
     walk_close(w->inner);
     free(w);
 }

@@ -9,7 +9,7 @@
  * The range to hash is fixed when hashing starts, from the fstat the caller
  * did: a file that grows meanwhile is hashed up to its old size (matching
  * the size column), one that shrinks is a read error of its own kind
- * (READ_CHANGED), said as such. */
+ * (HC_FILE_CHANGED), said as such. */
 #include "reader.h"
 
 #include "bigfile.h"
@@ -24,25 +24,24 @@
 /* Streams are read in chunks of this size. */
 #define READ_CHUNK ((size_t)1 << 20)
 
-const char *read_status_text(read_status status)
+const char *hc_file_status_text(hc_file_status status)
 {
-    /* READ_OK, READ_SKIPPED and READ_INTERRUPTED have no line: NULL */
-    static const char *const texts[READ_INTERRUPTED + 1] = {
-        [READ_OPEN_ERROR] = "open error",
-        [READ_STAT_ERROR] = "stat error",
-        [READ_READ_ERROR] = "read error",
-        [READ_CHANGED] = "read error",
-        [READ_OFFSET_ERROR] = "Offset is greater than file size",
-        [READ_BAD_TARGET] = "invalid search hash",
+    /* HC_FILE_OK, _SKIPPED, _REFUSED and _INTERRUPTED have no line: NULL */
+    static const char *const texts[HC_FILE_INTERRUPTED + 1] = {
+        [HC_FILE_OPEN_ERROR] = "open error",
+        [HC_FILE_STAT_ERROR] = "stat error",
+        [HC_FILE_READ_ERROR] = "read error",
+        [HC_FILE_CHANGED] = "read error",
+        [HC_FILE_OFFSET_ERROR] = "Offset is greater than file size",
     };
     return (unsigned)status < sizeof(texts) / sizeof(texts[0]) ? texts[status] : NULL;
 }
 
-const char *read_failure_reason(const file_result *result)
+const char *hc_file_failure_reason(const hc_file_result *result)
 {
-    if (result->status == READ_CHANGED)
+    if (result->status == HC_FILE_CHANGED)
         return "changed while read (it shrank)";
-    return result->error_number ? strerror(result->error_number) : NULL;
+    return result->error ? strerror(result->error) : NULL;
 }
 
 hc_status reader_init(file_reader *reader, const hc_algorithm *const *rows, size_t count, const hc_params *params,
@@ -89,10 +88,10 @@ static void feed(file_reader *reader, const uint8_t *data, size_t len)
     io_report(reader->events, len);
 }
 
-static void fail(file_result *result, read_status status, int error_number)
+static void fail(hc_file_result *result, hc_file_status status, int error_number)
 {
     result->status = status;
-    result->error_number = error_number;
+    result->error = error_number;
 }
 
 /* A stop asked for through the events (the CLI's Ctrl+C): the loops here
@@ -104,31 +103,46 @@ static bool interrupted(const file_reader *reader)
 }
 
 /* A failed read: the error, or the stop that looks like one. */
-static void fail_read(const file_reader *reader, file_result *result, int error)
+static void fail_read(const file_reader *reader, hc_file_result *result, int error)
 {
-    fail(result, error == EINTR && interrupted(reader) ? READ_INTERRUPTED : READ_READ_ERROR, error);
+    fail(result, error == EINTR && interrupted(reader) ? HC_FILE_INTERRUPTED : HC_FILE_READ_ERROR, error);
 }
 
 /* A failed read of a regular file's bytes up to end: ENODATA is the
  * reading's word for a file that ended first, and the file's size now
  * tells whether it shrank (or a device said ENODATA itself). */
-static void fail_regular(const file_reader *reader, int fd, uint64_t end, file_result *result, int error)
+static void fail_regular(const file_reader *reader, int fd, uint64_t end, hc_file_result *result, int error)
 {
     plat_file_info info;
     if (error == ENODATA && plat_file_info_of(fd, &info) == 0 && info.size < end)
-        fail(result, READ_CHANGED, error);
+        fail(result, HC_FILE_CHANGED, error);
     else
         fail_read(reader, result, error);
 }
 
+/* What the big-file engine did, in the public words (<hc/file.h>). */
+static void note_big_stats(hc_file_stats *stats, const bigfile_stats *io)
+{
+    stats->big = true;
+    stats->threads = io->threads;
+    stats->tree = io->tree;
+    stats->pipelined = io->pipelined;
+    stats->cold = io->cold;
+    stats->streamed = io->streamed;
+    stats->pieces_read = io->units[BIGFILE_READ];
+    stats->pieces_mapped = io->units[BIGFILE_MAP];
+    stats->batch_windows = io->batch_windows;
+    stats->stepped_bytes = io->stepped_bytes;
+}
+
 /* Bytes [pos, end) of a regular file. */
-static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end, file_result *result)
+static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end, hc_file_result *result)
 {
     uint64_t total = end - pos;
     int error;
     if (total <= READ_SMALL_MAX) {
         if (!ensure_buffer(reader, (size_t)total)) {
-            fail(result, READ_READ_ERROR, ENOMEM);
+            fail(result, HC_FILE_READ_ERROR, ENOMEM);
             return;
         }
         error = bigfile_read_fully(fd, reader->buffer, (size_t)total, pos);
@@ -136,7 +150,7 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
             feed(reader, reader->buffer, (size_t)total);
     } else {
         if (reader->big == NULL && (reader->big = bigfile_create(reader->pool, reader->read_ahead)) == NULL) {
-            fail(result, READ_READ_ERROR, ENOMEM);
+            fail(result, HC_FILE_READ_ERROR, ENOMEM);
             return;
         }
         /* Several algorithms: the first MiB through multihash times each of
@@ -153,8 +167,9 @@ static void hash_regular(file_reader *reader, int fd, uint64_t pos, uint64_t end
         }
         hc_hasher *hashers[HC_ALGORITHM_COUNT];
         size_t count = multihash_by_cost(&reader->hash, hashers);
-        error = bigfile_hash(reader->big, fd, pos, end, hashers, count, reader->events, &result->io);
-        result->big = true;
+        bigfile_stats io = {0};
+        error = bigfile_hash(reader->big, fd, pos, end, hashers, count, reader->events, &io);
+        note_big_stats(&result->stats, &io);
     }
     if (error)
         fail_regular(reader, fd, end, result, error);
@@ -178,7 +193,7 @@ static int wait_readable(const file_reader *reader, int fd)
 
 /* Feeds the part of a stream chunk at [start, start + len) from the offset
  * on; the chunk is at the start of the buffer. */
-static void feed_stream(file_reader *reader, uint64_t start, size_t len, const read_range *range)
+static void feed_stream(file_reader *reader, uint64_t start, size_t len, const hc_file_range *range)
 {
     if (start + len <= range->offset)
         return;
@@ -189,7 +204,7 @@ static void feed_stream(file_reader *reader, uint64_t start, size_t len, const r
 /* A pipe, FIFO, socket or device: read to the end (or to offset + limit,
  * so `producer | hc ... -z N` stops after N bytes). The size column then
  * shows the bytes read, the only size a stream has. */
-static void hash_stream(file_reader *reader, int fd, const read_range *range, file_result *result)
+static void hash_stream(file_reader *reader, int fd, const hc_file_range *range, hc_file_result *result)
 {
     uint64_t end = range->limit ? range->offset + range->limit : UINT64_MAX;
     uint64_t total = 0;
@@ -198,7 +213,7 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
     bool gather = reader->pool && multihash_splits(&reader->hash);
     size_t filled = 0;
     if (!ensure_buffer(reader, READ_CHUNK)) {
-        fail(result, READ_READ_ERROR, ENOMEM);
+        fail(result, HC_FILE_READ_ERROR, ENOMEM);
         return;
     }
     while (total < end) {
@@ -213,7 +228,7 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
         if (got < 0) {
             if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
                 continue;
-            fail(result, READ_READ_ERROR, errno);
+            fail(result, HC_FILE_READ_ERROR, errno);
             return;
         }
         if (got == 0)
@@ -227,34 +242,44 @@ static void hash_stream(file_reader *reader, int fd, const read_range *range, fi
     }
     if (filled)
         feed_stream(reader, total - filled, filled, range);
-    result->size = total;
+    result->stats.size = total;
     if (range->offset > 0 && range->offset >= total)
-        fail(result, READ_OFFSET_ERROR, 0);
+        fail(result, HC_FILE_OFFSET_ERROR, 0);
 }
 
-uint64_t read_length(uint64_t size, const read_range *range)
+uint64_t hc_file_range_length(uint64_t size, const hc_file_range *range)
 {
+    if (range == NULL)
+        return size;
     uint64_t length = range->offset < size ? size - range->offset : 0;
     return range->limit && range->limit < length ? range->limit : length;
 }
 
-bool read_is_small(const plat_file_info *info, const read_range *range)
+bool read_is_small(const hc_file_result *input, const hc_file_range *range)
 {
-    return info->kind == PLAT_KIND_REGULAR && read_length(info->size, range) <= READ_SMALL_MAX;
+    return input->kind == HC_FILE_KIND_REGULAR && hc_file_range_length(input->stats.size, range) <= READ_SMALL_MAX;
 }
 
-void reader_hash_fd(file_reader *reader, int fd, const plat_file_info *info, const read_range *range,
-                    file_result *result)
+hc_file_kind read_kind_of(plat_file_kind kind)
 {
-    result->status = READ_OK;
-    result->error_number = 0;
-    result->size = 0;
-    result->seconds = 0;
-    result->big = false;
-    if (info->kind == PLAT_KIND_DIRECTORY) {
+    return kind == PLAT_KIND_REGULAR     ? HC_FILE_KIND_REGULAR
+           : kind == PLAT_KIND_DIRECTORY ? HC_FILE_KIND_DIRECTORY
+                                         : HC_FILE_KIND_STREAM;
+}
+
+void reader_hash_fd(file_reader *reader, int fd, const hc_file_range *range, uint8_t *digests,
+                    hc_file_result *result)
+{
+    /* the open's word on the input; everything else is this hash's */
+    uint64_t size = result->kind == HC_FILE_KIND_REGULAR ? result->stats.size : 0;
+    result->status = HC_FILE_OK;
+    result->error = 0;
+    result->digests = NULL;
+    result->stats = (hc_file_stats){.struct_size = sizeof(hc_file_stats)};
+    if (result->kind == HC_FILE_KIND_DIRECTORY) {
         /* What read(2) says of a directory; the contract allows open or
          * read error here, and Linux opens directories fine. */
-        fail(result, READ_READ_ERROR, EISDIR);
+        fail(result, HC_FILE_READ_ERROR, EISDIR);
         return;
     }
     multihash_reset(&reader->hash);
@@ -262,18 +287,19 @@ void reader_hash_fd(file_reader *reader, int fd, const plat_file_info *info, con
     /* An empty regular file may be a kernel file that produces content
      * only when read (/proc, /sys): read it as a stream, which costs a real
      * empty file one read(2) and gets theirs right. */
-    if (info->kind == PLAT_KIND_REGULAR && info->size > 0) {
-        uint64_t size = info->size;
-        result->size = size;
+    if (result->kind == HC_FILE_KIND_REGULAR && size > 0) {
+        result->stats.size = size;
         if (range->offset > 0 && range->offset >= size) {
-            fail(result, READ_OFFSET_ERROR, 0);
+            fail(result, HC_FILE_OFFSET_ERROR, 0);
         } else {
-            hash_regular(reader, fd, range->offset, range->offset + read_length(size, range), result);
+            hash_regular(reader, fd, range->offset, range->offset + hc_file_range_length(size, range), result);
         }
     } else {
         hash_stream(reader, fd, range, result);
     }
-    if (result->status == READ_OK)
-        multihash_final(&reader->hash, result->digest);
-    result->seconds = io_monotonic_seconds() - started;
+    if (result->status == HC_FILE_OK) {
+        multihash_final(&reader->hash, digests);
+        result->digests = digests;
+    }
+    result->stats.seconds = io_monotonic_seconds() - started;
 }

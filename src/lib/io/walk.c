@@ -114,7 +114,10 @@ static bool glob_matches(const char *pattern, size_t pattern_len, const char *na
     return p == pattern_len;
 }
 
-bool pattern_list_matches(const char *list, const char *name)
+/* Whole-name glob of contract §4.2: '*' any run, '?' one byte, ASCII case
+ * blind, '[' literal, ';' separates alternatives, empty alternatives match
+ * nothing (tests/fuzz/fuzz_glob.c, through hc_walk_selects). */
+static bool pattern_list_matches(const char *list, const char *name)
 {
     for (;;) {
         size_t len = strcspn(list, ";");
@@ -131,38 +134,6 @@ bool walk_selects_name(const walk_options *options, const char *name)
     if (options->include && options->include[0] && !pattern_list_matches(options->include, name))
         return false;
     return !(options->exclude && options->exclude[0] && pattern_list_matches(options->exclude, name));
-}
-
-/* ---- error names (the reference prints Zig's error names) ---- */
-
-const char *walk_error_name(int error_number)
-{
-    switch (error_number) {
-    case EACCES:
-        return "AccessDenied";
-    case EPERM:
-        return "PermissionDenied";
-    case ENOENT:
-        return "FileNotFound";
-    case ENOTDIR:
-        return "NotDir";
-    case ELOOP:
-        return "SymLinkLoop";
-    case ENAMETOOLONG:
-        return "NameTooLong";
-    case EMFILE:
-        return "ProcessFdQuotaExceeded";
-    case ENFILE:
-        return "SystemFdQuotaExceeded";
-    case ENOMEM:
-        return "SystemResources";
-    case EIO:
-        return "InputOutput";
-    case ENODEV:
-        return "NoDevice";
-    default:
-        return "Unexpected";
-    }
 }
 
 /* ---- directories ---- */
@@ -643,6 +614,12 @@ bool walk_next(walk *w, walk_item *item)
     if (failed)
         errno = ENOMEM;
     return false;
+}
+
+void walk_set_part(walk *w, uint64_t part, uint64_t parts)
+{
+    w->options.part = part;
+    w->options.parts = parts;
 }
 
 void walk_item_free(walk_item *item)

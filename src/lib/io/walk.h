@@ -32,7 +32,7 @@ typedef struct walk_options {
     bool recursive;
     const char *include; /* -i: NULL or "" means no filter */
     const char *exclude; /* -e */
-    /* --part K/N (part.h): only the files, and the unreadable
+    /* --part K/N (walk_set_part): only the files, and the unreadable
      * sub-directories, of part K; parts 0: everything */
     uint64_t part, parts;
     /* NULL, or asked between directory entries: true ends the walk
@@ -50,6 +50,8 @@ walk *walk_open(const char *source, const walk_options *options);
  * memory ran out, or ECANCELED when options->cancelled said stop. */
 bool walk_next(walk *w, walk_item *item);
 void walk_close(walk *w);
+/* Lists only part K of N from the next item on (tree_part.h). */
+void walk_set_part(walk *w, uint64_t part, uint64_t parts);
 
 void walk_item_free(walk_item *item);
 /* Would the walk list a regular file of this name (-i and -e)? */
@@ -57,14 +59,5 @@ bool walk_selects_name(const walk_options *options, const char *name);
 /* The open directory holding a WALK_FILE item (files are opened and
  * stat'ed in it). */
 plat_dir *walk_dir_handle(const walk_dir *dir);
-
-/* Zig-style error name for a walk diagnostic ("AccessDenied", ...), as the
- * reference prints them (contract §4.4). */
-const char *walk_error_name(int error_number);
-
-/* Whole-name glob of contract §4.2: '*' any run, '?' one byte, ASCII case
- * blind, '[' literal, ';' separates alternatives, empty alternatives match
- * nothing. */
-bool pattern_list_matches(const char *list, const char *name);
 
 #endif

@@ -1,7 +1,14 @@
-/* Many inputs on the pool, printed in order (see hash_queue.h). */
-#include "hash_queue.h"
+/* Many inputs on the pool, reported in order: the batch of <hc/file.h>
+ * (hc_file_batch_*), what the hc command's file, dir and check modes run.
+ * Within a batch (docs/file-dir.md): small inputs (at most READ_SMALL_MAX
+ * bytes to hash) are hashed several at once, one per pool thread; big ones
+ * afterwards, one at a time, in order, each read front to back with every
+ * pool thread (a tree hash or a CRC, or several algorithms side by side). */
+#include "hc/cpu.h"
+#include "hc/file.h"
 
 #include "io_events.h"
+#include "reader.h"
 
 #include <errno.h>
 #include <stdatomic.h>
@@ -16,18 +23,18 @@
 /* Digests kept per batch are bounded too (BLAKE3 --length can be huge). */
 #define BATCH_DIGEST_BYTES ((size_t)16 << 20)
 
-typedef struct queue_slot {
-    file_result result;
-    plat_file_info info;
+typedef struct batch_slot {
+    hc_file_result result;
+    uint8_t *digests;  /* this input's share of the batch's digests */
     int fd;          /* a big input's descriptor, kept when keep_big_open */
     bool deferred;   /* big: hashed after the loop, alone, by the caller */
     bool ready;      /* result complete: may be printed */
-} queue_slot;
+} batch_slot;
 
-struct hash_queue {
-    const hash_queue_ops *ops;
+struct hc_file_batch {
+    const hc_file_batch_ops *ops;
     void *ctx;
-    read_range range;
+    hc_file_range range;
     const hc_file_events *events;
     void (*print_hold)(void *hold_ctx, bool hold);
     void *hold_ctx;
@@ -36,7 +43,7 @@ struct hash_queue {
     unsigned reader_count;
     size_t capacity;
 
-    queue_slot *slots;        /* the current batch */
+    batch_slot *slots;        /* the current batch */
     uint8_t *digests;         /* capacity * digest_bytes */
     size_t count;
     atomic_size_t next;       /* next input a worker takes */
@@ -48,7 +55,7 @@ struct hash_queue {
 
 /* Marks input i complete and prints every complete input from the first
  * unprinted one on, whichever thread finished it. */
-static void publish(hash_queue *q, size_t i)
+static void publish(hc_file_batch *q, size_t i)
 {
     plat_mutex_lock(&q->writer);
     q->slots[i].ready = true;
@@ -66,7 +73,7 @@ static void publish(hash_queue *q, size_t i)
     plat_mutex_unlock(&q->writer);
 }
 
-static void close_input(hash_queue *q, size_t i, int fd)
+static void close_input(hc_file_batch *q, size_t i, int fd)
 {
     if (q->ops->close)
         q->ops->close(q->ctx, i, fd);
@@ -75,46 +82,46 @@ static void close_input(hash_queue *q, size_t i, int fd)
 }
 
 /* Opens input i; -1, with the result filled in, when it cannot be hashed. */
-static int open_input(hash_queue *q, size_t i)
+static int open_input(hc_file_batch *q, size_t i)
 {
-    queue_slot *slot = &q->slots[i];
+    batch_slot *slot = &q->slots[i];
     if (atomic_load_explicit(&q->stop, memory_order_relaxed)) {
-        slot->result.status = READ_SKIPPED;
+        slot->result.status = HC_FILE_SKIPPED;
         return -1;
     }
     /* Ctrl+C: what is not started is not started (§10.7) */
     if (io_cancelled(q->events)) {
-        slot->result.status = READ_INTERRUPTED;
+        slot->result.status = HC_FILE_INTERRUPTED;
         return -1;
     }
-    return q->ops->open(q->ctx, i, &slot->info, &slot->result);
+    return q->ops->open(q->ctx, i, &slot->result);
 }
 
-static void hash_open_input(hash_queue *q, file_reader *reader, size_t i, int fd)
+static void hash_open_input(hc_file_batch *q, file_reader *reader, size_t i, int fd)
 {
-    queue_slot *slot = &q->slots[i];
+    batch_slot *slot = &q->slots[i];
     if (q->ops->algorithms) {
         const hc_algorithm *const *rows;
         size_t count;
         q->ops->algorithms(q->ctx, i, &rows, &count);
         if (multihash_select(&reader->hash, rows, count) != HC_OK) {
-            slot->result.status = READ_READ_ERROR;
-            slot->result.error_number = ENOMEM;
+            slot->result.status = HC_FILE_READ_ERROR;
+            slot->result.error = ENOMEM;
             close_input(q, i, fd);
             return;
         }
     }
-    reader_hash_fd(reader, fd, &slot->info, &q->range, &slot->result);
+    reader_hash_fd(reader, fd, &q->range, slot->digests, &slot->result);
     close_input(q, i, fd);
 }
 
-static void hash_small(hash_queue *q, file_reader *reader, size_t i)
+static void hash_small(hc_file_batch *q, file_reader *reader, size_t i)
 {
-    queue_slot *slot = &q->slots[i];
+    batch_slot *slot = &q->slots[i];
     int fd = open_input(q, i);
-    if (fd >= 0 && q->reader_count > 1 && !read_is_small(&slot->info, &q->range)) {
+    if (fd >= 0 && q->reader_count > 1 && !read_is_small(&slot->result, &q->range)) {
         /* a FIFO or device cannot be opened twice for the same bytes */
-        if (q->ops->keep_big_open || slot->info.kind != PLAT_KIND_REGULAR)
+        if (q->ops->keep_big_open || slot->result.kind != HC_FILE_KIND_REGULAR)
             slot->fd = fd;
         else
             close_input(q, i, fd);
@@ -128,7 +135,7 @@ static void hash_small(hash_queue *q, file_reader *reader, size_t i)
 
 static void worker(void *arg, size_t thread)
 {
-    hash_queue *q = arg;
+    hc_file_batch *q = arg;
     for (;;) {
         size_t i = atomic_fetch_add_explicit(&q->next, 1, memory_order_relaxed);
         if (i >= q->count)
@@ -137,24 +144,24 @@ static void worker(void *arg, size_t thread)
     }
 }
 
-void hash_queue_run(hash_queue *q, size_t count)
+void hc_file_batch_run(hc_file_batch *q, size_t count)
 {
     q->count = count;
     q->printed = 0;
     atomic_store(&q->next, 0);
     for (size_t i = 0; i < count; i++) {
-        queue_slot *slot = &q->slots[i];
-        uint8_t *digest = slot->result.digest;
-        memset(slot, 0, sizeof(*slot));
-        slot->result.digest = digest;
+        batch_slot *slot = &q->slots[i];
+        slot->result = (hc_file_result){.struct_size = sizeof(hc_file_result)};
         slot->fd = -1;
+        slot->deferred = false;
+        slot->ready = false;
     }
     if (q->reader_count > 1)
         hc_pool_for(q->pool, q->reader_count, worker, q);
     else
         worker(q, 0);
     for (size_t i = 0; i < count; i++) {
-        queue_slot *slot = &q->slots[i];
+        batch_slot *slot = &q->slots[i];
         if (!slot->deferred)
             continue;
         int fd = slot->fd;
@@ -162,7 +169,7 @@ void hash_queue_run(hash_queue *q, size_t count)
         if (fd >= 0 && (stopped || interrupted)) {
             close_input(q, i, fd);
             fd = -1;
-            slot->result.status = stopped ? READ_SKIPPED : READ_INTERRUPTED;
+            slot->result.status = stopped ? HC_FILE_SKIPPED : HC_FILE_INTERRUPTED;
         } else if (fd < 0) {
             fd = open_input(q, i);
         }
@@ -172,17 +179,17 @@ void hash_queue_run(hash_queue *q, size_t count)
     }
 }
 
-bool hash_queue_stopped(const hash_queue *q)
+bool hc_file_batch_stopped(const hc_file_batch *q)
 {
     return atomic_load(&q->stop);
 }
 
-size_t hash_queue_capacity(const hash_queue *q)
+size_t hc_file_batch_capacity(const hc_file_batch *q)
 {
     return q->capacity;
 }
 
-void hash_queue_close(hash_queue *q)
+void hc_file_batch_free(hc_file_batch *q)
 {
     if (q == NULL)
         return;
@@ -196,12 +203,55 @@ void hash_queue_close(hash_queue *q)
     free(q);
 }
 
-hash_queue *hash_queue_open(const hash_queue_config *config)
+/* The batch's buffers: its slots and their digests. */
+static bool make_slots(hc_file_batch *q, size_t digests_len)
 {
-    hash_queue *q = calloc(1, sizeof(*q));
+    size_t capacity = BATCH_DIGEST_BYTES / digests_len;
+    q->capacity = capacity < 1 ? 1 : capacity > BATCH_MAX ? BATCH_MAX : capacity;
+    q->slots = calloc(q->capacity, sizeof(*q->slots));
+    q->digests = malloc(q->capacity * digests_len);
+    if (q->slots == NULL || q->digests == NULL)
+        return false;
+    for (size_t i = 0; i < q->capacity; i++)
+        q->slots[i].digests = q->digests + i * digests_len;
+    return true;
+}
+
+/* One reader per thread of the pool (the pool made first, if it can be). */
+static hc_status make_readers(hc_file_batch *q, const hc_file_batch_config *config)
+{
+    unsigned threads = config->threads ? config->threads : hc_cpu_count();
+    if (threads > 1 && hc_pool_create(&q->pool, threads) != HC_OK)
+        q->pool = NULL; /* one thread still gives the right digests */
+    unsigned count = hc_pool_threads(q->pool);
+    q->readers = calloc(count, sizeof(*q->readers));
+    if (q->readers == NULL)
+        return HC_ERR_NOMEM;
+    for (unsigned i = 0; i < count; i++) {
+        hc_status status = reader_init(&q->readers[i], config->algs, config->count, config->params, q->pool,
+                                       q->events);
+        q->reader_count = i + 1;
+        if (status != HC_OK)
+            return status;
+    }
+    /* The caller hashes the big inputs while the workers wait: one spare CPU
+     * reads ahead for it. */
+    q->readers[0].read_ahead = count > 1;
+    return HC_OK;
+}
+
+hc_status hc_file_batch_create(hc_file_batch **out, const hc_file_batch_config *config)
+{
+    *out = NULL;
+    if (config->struct_size != sizeof(hc_file_batch_config))
+        return HC_ERR_ABI;
+    const hc_file_batch_ops *ops = config->ops;
+    if (ops == NULL || ops->open == NULL || ops->print == NULL || (config->count == 0 && ops->algorithms == NULL))
+        return HC_ERR_INVALID;
+    hc_file_batch *q = calloc(1, sizeof(*q));
     if (q == NULL)
-        return NULL;
-    q->ops = config->ops;
+        return HC_ERR_NOMEM;
+    q->ops = ops;
     q->ctx = config->ctx;
     q->range = config->range;
     q->events = config->events;
@@ -210,38 +260,12 @@ hash_queue *hash_queue_open(const hash_queue_config *config)
     atomic_init(&q->next, 0);
     atomic_init(&q->stop, false);
     plat_mutex_init(&q->writer);
-
-    size_t digest_bytes = config->digest_bytes ? config->digest_bytes : 1;
-    size_t capacity = BATCH_DIGEST_BYTES / digest_bytes;
-    q->capacity = capacity < 1 ? 1 : capacity > BATCH_MAX ? BATCH_MAX : capacity;
-    q->slots = calloc(q->capacity, sizeof(*q->slots));
-    q->digests = malloc(q->capacity * digest_bytes);
-    if (q->slots == NULL || q->digests == NULL) {
-        hash_queue_close(q);
-        return NULL;
+    hc_status status = make_slots(q, config->digests_len ? config->digests_len : 1) ? make_readers(q, config)
+                                                                                     : HC_ERR_NOMEM;
+    if (status != HC_OK) {
+        hc_file_batch_free(q);
+        return status;
     }
-    for (size_t i = 0; i < q->capacity; i++)
-        q->slots[i].result.digest = q->digests + i * digest_bytes;
-
-    if (config->threads > 1 && hc_pool_create(&q->pool, config->threads) != HC_OK)
-        q->pool = NULL; /* one thread still gives the right digests */
-    unsigned count = hc_pool_threads(q->pool);
-    q->readers = calloc(count, sizeof(*q->readers));
-    if (q->readers == NULL) {
-        hash_queue_close(q);
-        return NULL;
-    }
-    for (unsigned i = 0; i < count; i++) {
-        hc_status status = reader_init(&q->readers[i], config->rows, config->row_count, config->params, q->pool,
-                                       q->events);
-        q->reader_count = i + 1;
-        if (status != HC_OK) {
-            hash_queue_close(q);
-            return NULL;
-        }
-    }
-    /* The caller hashes the big inputs while the workers wait: one spare CPU
-     * reads ahead for it. */
-    q->readers[0].read_ahead = count > 1;
-    return q;
+    *out = q;
+    return HC_OK;
 }
