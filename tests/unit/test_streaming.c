@@ -245,6 +245,12 @@ int main(void)
         check_algorithm(&hc_algorithms[i]);
     size_t trees = 0;
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
+        /* the row's leaf as the API tells it: BLAKE3's chunk and TTH's
+         * leaf are 1024 bytes (their specifications), as are the CRCs'
+         * ranges; 0 for every row without tree hooks */
+        size_t leaf = hc_algorithm_tree_leaf(&hc_algorithms[i]);
+        CHECK_MSG(leaf == (hc_algorithms[i].tree != NULL ? 1024u : 0u), "%s: tree leaf %zu", hc_algorithms[i].name,
+                  leaf);
         if (hc_algorithms[i].tree != NULL) {
             check_tree_hooks(&hc_algorithms[i]);
             trees++;
