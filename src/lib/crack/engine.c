@@ -41,7 +41,7 @@ static void worker_main(void *arg, size_t index)
         }
         length_plan plan;
         engine_plan_length(e, c.len, &plan);
-        const hc_count before = w.processed;
+        const count128 before = w.processed;
         if (plan.kernel)
             worker_run_kernel(&w, &c, &plan);
         else
@@ -99,8 +99,8 @@ hc_status engine_init(engine *e, const hc_crack_job *job, bool search, const hc_
     if ((e->mask = job->mask) != NULL) {
         e->mask_count[0] = 1;
         for (size_t l = 1; l <= e->mask->length; l++) {
-            const hc_count prev = e->mask_count[l - 1], n = e->mask->pos[l - 1].count;
-            e->mask_count[l] = prev > HC_COUNT_MAX / n ? HC_COUNT_MAX : prev * n;
+            const count128 prev = e->mask_count[l - 1], n = e->mask->pos[l - 1].count;
+            e->mask_count[l] = prev > COUNT128_MAX / n ? COUNT128_MAX : prev * n;
         }
     }
     e->cw = (job->alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
@@ -205,6 +205,28 @@ static void engine_free(engine *e)
     plat_mutex_destroy(&e->lock);
 }
 
+/* The outcome of a finished run, its counts converted at the API's edge. */
+static void fill_result(engine *e, hc_crack_result *result)
+{
+    count128 attempts;
+    result->hashed = hc_count_of(e->processed);
+    result->cancelled = atomic_load(&e->cancelled);
+    if (e->multi) {
+        result->found_count = e->found_count;
+        result->found = e->found_count == e->set.count;
+        attempts = e->base_attempts + (result->cancelled || result->found ? e->processed : e->size);
+    } else if (atomic_load(&e->found_seq) != UINT64_MAX) {
+        result->found = true;
+        result->found_text = e->found_text;
+        result->found_len = e->found_len;
+        e->found_text = NULL;
+        attempts = e->base_attempts + engine_rank_in_run(e, e->found_len, e->found_index) + 1;
+    } else {
+        attempts = e->base_attempts + (result->cancelled ? e->processed : e->size);
+    }
+    result->attempts = hc_count_of(attempts < e->base_attempts ? COUNT128_MAX : attempts);
+}
+
 hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, hc_crack_probe *probe)
 {
     memset(result, 0, sizeof(*result));
@@ -224,7 +246,7 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
         return HC_ERR_NOMEM;
     }
     for (unsigned i = 0; !e.empty && i < job->threads; i++)
-        e.flight[i] = HC_COUNT_MAX;
+        e.flight[i] = COUNT128_MAX;
     if (!e.empty) {
         hc_pool *own = NULL;
         hc_pool *pool = job->pool;
@@ -235,25 +257,8 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
     }
 
     status = e.error;
-    if (status == HC_OK) {
-        result->hashed = e.processed;
-        result->cancelled = atomic_load(&e.cancelled);
-        if (e.multi) {
-            result->found_count = e.found_count;
-            result->found = e.found_count == e.set.count;
-            result->attempts = e.base_attempts + (result->cancelled || result->found ? e.processed : e.size);
-        } else if (atomic_load(&e.found_seq) != UINT64_MAX) {
-            result->found = true;
-            result->found_text = e.found_text;
-            result->found_len = e.found_len;
-            e.found_text = NULL;
-            result->attempts = e.base_attempts + engine_rank_in_run(&e, e.found_len, e.found_index) + 1;
-        } else {
-            result->attempts = e.base_attempts + (result->cancelled ? e.processed : e.size);
-        }
-        if (result->attempts < e.base_attempts)
-            result->attempts = HC_COUNT_MAX;
-    }
+    if (status == HC_OK)
+        fill_result(&e, result);
     if (probe) {
         probe->kernel_level = e.layout.level;
         probe->kernel_candidates = e.kernel_processed;
@@ -266,11 +271,11 @@ hc_status hc_crack_run_probed(const hc_crack_job *job, hc_crack_result *result, 
     return status;
 }
 
-hc_status hc_crack_run_sized(const hc_crack_job *job, hc_crack_result *result, uint64_t sizes)
+hc_status hc_crack_run_sized(const hc_crack_job *job, hc_crack_result *result, size_t result_size)
 {
-    /* A caller built with other headers: its structures are not ours, so
-     * neither is read nor written. */
-    if (sizes != HC_CRACK_SIZES)
+    /* A caller built with other headers: its result is not ours, so it is
+     * neither read nor written. */
+    if (result_size != sizeof(hc_crack_result))
         return HC_ERR_ABI;
     return hc_crack_run_probed(job, result, NULL);
 }

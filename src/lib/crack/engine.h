@@ -53,6 +53,7 @@
 #include <stdint.h>
 
 #include "crack/engine_probe.h"
+#include "crack/job.h"
 #include "crack/kernel.h"
 #include "crack/targets.h"
 #include "hc/crack.h"
@@ -117,7 +118,7 @@ typedef struct length_plan {
 typedef struct chunk {
     uint64_t seq;
     uint32_t len;
-    hc_count off;      /* first candidate: index within its length */
+    count128 off;      /* first candidate: index within its length */
     uint64_t count;
 } chunk;
 
@@ -128,7 +129,7 @@ typedef struct engine {
     /* A mask (job->mask): a set per position, and the candidates of each
      * prefix length (mask_count[l] for lengths 0..mask->length) */
     const hc_mask *mask;
-    hc_count mask_count[HC_MASK_MAX_LEN + 1];
+    count128 mask_count[HC_MASK_MAX_LEN + 1];
     unsigned cw;                     /* bytes per character: 2 for UTF-16LE */
     bool use_kernel;                 /* false: generic path only */
     hc_mb_layout layout;             /* the row's kernel, when use_kernel */
@@ -155,31 +156,31 @@ typedef struct engine {
     /* The run: from (first_len, first_off) to (last_len, last_end). */
     bool empty;
     uint32_t first_len, last_len;
-    hc_count first_off, last_end;
-    hc_count base_attempts;          /* attempts before the run (§5.3) */
-    bool uncountable;                /* the keyspace of every part saturated HC_COUNT_MAX */
-    hc_count size;                   /* candidates of the run */
+    count128 first_off, last_end;
+    count128 base_attempts;          /* attempts before the run (§5.3) */
+    bool uncountable;                /* the keyspace of every part saturated COUNT128_MAX */
+    count128 size;                   /* candidates of the run */
 
     plat_mutex lock;
     /* dispenser, under lock */
     uint32_t cur_len;
-    hc_count cur_off;
+    count128 cur_off;
     bool dispensed;
     uint64_t next_seq;
     /* The chunks in flight, a slot per worker: the rank in the run of each
-     * one's first candidate (HC_COUNT_MAX: none, or done), whence the
+     * one's first candidate (COUNT128_MAX: none, or done), whence the
      * progress's `settled`. A dropped chunk stays in its slot. */
-    hc_count *flight;
+    count128 *flight;
     /* results, under lock; found_seq also read without it */
     _Atomic uint64_t found_seq;
     uint32_t found_len;
-    hc_count found_index;
+    count128 found_index;
     uint8_t *found_text;
-    hc_count processed;
-    hc_count kernel_processed;       /* of those, by the kernel */
-    hc_count filtered_processed;     /* of those, in filter mode */
-    hc_count keyed_processed;        /* of these, with the family's keys */
-    hc_count kernel_reports;         /* lanes the kernel flagged, verified by the hasher */
+    count128 processed;
+    count128 kernel_processed;       /* of those, by the kernel */
+    count128 filtered_processed;     /* of those, in filter mode */
+    count128 keyed_processed;        /* of these, with the family's keys */
+    count128 kernel_reports;         /* lanes the kernel flagged, verified by the hasher */
     hc_status error;
     /* bytes hashed between two updates of job->progress: PUBLISH_BYTES,
      * or 0 for a calibration's measurement, which reads it at every poll */
@@ -218,9 +219,9 @@ typedef struct worker {
     hc_key_filter undone;
     uint32_t undone_len;
     bool undone_ok;
-    hc_count processed, kernel_processed, filtered_processed, keyed_processed, kernel_reports;
+    count128 processed, kernel_processed, filtered_processed, keyed_processed, kernel_reports;
     uint64_t since_poll;   /* bytes hashed since job->cancelled() was called */
-    hc_count published;    /* the part of processed added to job->progress */
+    count128 published;    /* the part of processed added to job->progress */
     uint64_t since_publish; /* bytes hashed since then */
 } worker;
 
@@ -245,12 +246,12 @@ static inline const uint8_t *pos_chars(const engine *e, uint32_t pos)
 hc_status engine_init(engine *e, const hc_crack_job *job, bool search, const hc_crack_probe *probe);
 bool engine_job_valid(const hc_crack_job *job);
 /* Candidates of length len. */
-hc_count engine_length_count(const engine *e, uint32_t len);
+count128 engine_length_count(const engine *e, uint32_t len);
 /* How candidates of length len are hashed: through the kernel (and how
  * many characters vary inside one call), or one at a time. */
 void engine_plan_length(const engine *e, uint32_t len, length_plan *plan);
 /* Candidates of the run before (len, index). */
-hc_count engine_rank_in_run(const engine *e, uint32_t len, hc_count index);
+count128 engine_rank_in_run(const engine *e, uint32_t len, count128 index);
 /* The run's range from the part (or the whole keyspace) and the window. */
 void engine_set_range(engine *e);
 
@@ -260,7 +261,7 @@ void engine_set_range(engine *e);
  * `completed` (not dropped); false when there is none left. */
 bool engine_next_chunk(engine *e, chunk *c, size_t slot, bool completed);
 /* The worker's current candidate (index in its length) is the answer of chunk c. */
-void engine_record_match(worker *w, const chunk *c, hc_count index);
+void engine_record_match(worker *w, const chunk *c, count128 index);
 /* Many targets: the worker's current candidate hashes to target t. */
 void engine_record_target(worker *w, const chunk *c, size_t t);
 /* Stops the run with status (the first failure wins). */
@@ -275,7 +276,7 @@ bool worker_abandon(worker *w, const chunk *c, uint64_t hashed);
 /* Buffers for candidates of length len; false without memory. */
 bool worker_ensure_length(worker *w, uint32_t len);
 /* The worker's candidate: index within length len. */
-void worker_set_candidate(worker *w, uint32_t len, hc_count index);
+void worker_set_candidate(worker *w, uint32_t len, count128 index);
 /* Hashes the whole candidate into w->digest (false when dropped). */
 bool worker_hash_candidate(worker *w, const chunk *c, uint32_t len);
 /* Hashes the whole candidate and compares (false also when dropped). */

@@ -48,7 +48,7 @@ bool worker_ensure_length(worker *w, uint32_t len)
 /* Digits of index (most significant first) and the matching bytes, for the
  * characters kept (all but the leading run of a long candidate, which holds
  * only zero digits). */
-void worker_set_candidate(worker *w, uint32_t len, hc_count index)
+void worker_set_candidate(worker *w, uint32_t len, count128 index)
 {
     const engine *e = w->e;
     uint32_t i = len - w->base;

@@ -289,7 +289,7 @@ static bool load_prefix(kernel_run *k)
 
 /* A lane the kernel flagged: the candidate rebuilt and checked. true when
  * the run is over (the one target found, or a failure). */
-static bool take_hit(kernel_run *k, uint64_t lane, uint64_t u0, hc_count outer)
+static bool take_hit(kernel_run *k, uint64_t lane, uint64_t u0, count128 outer)
 {
     worker *w = k->w;
     engine *e = w->e;
@@ -318,7 +318,7 @@ static bool take_hit(kernel_run *k, uint64_t lane, uint64_t u0, hc_count outer)
 
 /* Suffixes [u0, u_end) of the current prefix through the kernel, once per
  * target where the kernel compares with one at a time. true: over. */
-static bool scan_suffixes(kernel_run *k, uint64_t u0, uint64_t u_end, hc_count outer)
+static bool scan_suffixes(kernel_run *k, uint64_t u0, uint64_t u_end, count128 outer)
 {
     worker *w = k->w;
     engine *e = w->e;
@@ -378,7 +378,7 @@ void worker_run_kernel(worker *w, const chunk *c, const length_plan *plan)
         return;
     }
     const uint64_t inner = plan->inner;
-    hc_count outer = c->off / inner;
+    count128 outer = c->off / inner;
     uint64_t u0 = (uint64_t)(c->off % inner);
     worker_set_candidate(w, c->len, c->off);
     kernel_run k;

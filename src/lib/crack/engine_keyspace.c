@@ -6,25 +6,25 @@
 #include <string.h>
 
 /* Candidates of length len. */
-hc_count engine_length_count(const engine *e, uint32_t len)
+count128 engine_length_count(const engine *e, uint32_t len)
 {
-    return e->mask ? e->mask_count[len] : hc_count_pow(e->d, len);
+    return e->mask ? e->mask_count[len] : count128_pow(e->d, len);
 }
 
 /* Candidates of lengths lo..hi. */
-static hc_count sum_counts(const engine *e, uint64_t lo, uint64_t hi)
+static count128 sum_counts(const engine *e, uint64_t lo, uint64_t hi)
 {
     if (!e->mask)
-        return hc_count_sum(e->d, lo, hi);
-    hc_count sum = 0;
+        return count128_sum(e->d, lo, hi);
+    count128 sum = 0;
     for (uint64_t l = lo; l <= hi; l++)
-        sum = sum > HC_COUNT_MAX - e->mask_count[l] ? HC_COUNT_MAX : sum + e->mask_count[l];
+        sum = sum > COUNT128_MAX - e->mask_count[l] ? COUNT128_MAX : sum + e->mask_count[l];
     return sum;
 }
 
 /* Position p (0-based, in the order of lengths min_len..max_len) as a length
  * and an index within that length. */
-static void locate(const engine *e, hc_count p, uint32_t *len, hc_count *index)
+static void locate(const engine *e, count128 p, uint32_t *len, count128 *index)
 {
     uint32_t l = e->job->min_len;
     if (!e->mask && e->d == 1) {
@@ -34,7 +34,7 @@ static void locate(const engine *e, hc_count p, uint32_t *len, hc_count *index)
         return;
     }
     for (;;) {
-        hc_count n = engine_length_count(e, l);
+        count128 n = engine_length_count(e, l);
         if (p < n || l == e->job->max_len) {
             *len = l;
             *index = p;
@@ -97,11 +97,11 @@ bool engine_job_valid(const hc_crack_job *job)
 }
 
 /* Candidates of the run before (len, index). */
-hc_count engine_rank_in_run(const engine *e, uint32_t len, hc_count index)
+count128 engine_rank_in_run(const engine *e, uint32_t len, count128 index)
 {
     if (len == e->first_len)
         return index - e->first_off;
-    hc_count r = engine_length_count(e, e->first_len) - e->first_off;
+    count128 r = engine_length_count(e, e->first_len) - e->first_off;
     if (len > e->first_len + 1)
         r += sum_counts(e, e->first_len + 1, len - 1);
     return r + index;
@@ -112,24 +112,24 @@ hc_count engine_rank_in_run(const engine *e, uint32_t len, hc_count index)
 void engine_set_range(engine *e)
 {
     const hc_crack_job *job = e->job;
-    hc_count total = sum_counts(e, job->min_len, job->max_len);
-    e->uncountable = total == HC_COUNT_MAX;
-    hc_count begin = 0, end = total;
+    count128 total = sum_counts(e, job->min_len, job->max_len);
+    e->uncountable = total == COUNT128_MAX;
+    count128 begin = 0, end = total;
     if (job->parts > 0)
-        hc_crack_slice(total, job->part, job->parts, &begin, &end);
+        count128_slice(total, job->part, job->parts, &begin, &end);
     /* the window: inside the part */
-    const hc_count skip = job->skip < end - begin ? job->skip : end - begin;
+    const count128 skip = job->skip < end - begin ? job->skip : end - begin;
     begin += skip;
     if (job->limit > 0 && end - begin > job->limit)
         end = begin + job->limit;
     /* a mask's keyspace is its lengths only: no shorter prefix is counted */
-    const hc_count shorter = job->parts > 0 || e->mask ? 0 : sum_counts(e, 1, job->min_len - 1);
-    e->base_attempts = shorter > HC_COUNT_MAX - skip ? HC_COUNT_MAX : shorter + skip;
+    const count128 shorter = job->parts > 0 || e->mask ? 0 : sum_counts(e, 1, job->min_len - 1);
+    e->base_attempts = shorter > COUNT128_MAX - skip ? COUNT128_MAX : shorter + skip;
     e->empty = begin >= end;
     if (e->empty)
         return;
     locate(e, begin, &e->first_len, &e->first_off);
-    hc_count last_index;
+    count128 last_index;
     locate(e, end - 1, &e->last_len, &last_index);
     e->last_end = last_index + 1;
     if (job->last_length_only && e->first_len < e->last_len) {
@@ -148,31 +148,25 @@ void engine_set_range(engine *e)
     e->size = engine_rank_in_run(e, e->last_len, e->last_end - 1) + 1;
 }
 
-hc_status hc_crack_job_size_sized(const hc_crack_job *job, uint64_t sizes, hc_count *attempts, hc_count *hashed)
+hc_status hc_crack_job_size(const hc_crack_job *job, hc_count *attempts, hc_count *hashed)
 {
     engine e;
-    *attempts = *hashed = 0;
-    if (sizes != HC_CRACK_SIZES)
-        return HC_ERR_ABI;
+    *attempts = *hashed = hc_count_of(0);
     if (!engine_job_valid(job))
         return HC_ERR_INVALID;
     hc_status status = engine_init(&e, job, false, NULL);
     if (status != HC_OK)
         return status;
-    *hashed = e.empty ? 0 : e.size;
-    *attempts = e.base_attempts + *hashed;
-    if (*attempts < e.base_attempts)
-        *attempts = HC_COUNT_MAX;
+    const count128 run = e.empty ? 0 : e.size;
+    *hashed = hc_count_of(run);
+    *attempts = hc_count_of(count128_add_sat(e.base_attempts, run));
     plat_mutex_destroy(&e.lock);
     return HC_OK;
 }
 
-hc_status hc_crack_walk_sized(const hc_crack_job *job, uint64_t sizes,
-                              bool (*emit)(void *arg, const uint8_t *text, size_t len), void *arg)
+hc_status hc_crack_walk(const hc_crack_job *job, bool (*emit)(void *arg, const uint8_t *text, size_t len), void *arg)
 {
     engine e;
-    if (sizes != HC_CRACK_SIZES)
-        return HC_ERR_ABI;
     if (!engine_job_valid(job))
         return HC_ERR_INVALID;
     if (job->max_len > HC_MASK_MAX_LEN)
@@ -182,13 +176,13 @@ hc_status hc_crack_walk_sized(const hc_crack_job *job, uint64_t sizes,
         return status;
     uint16_t digits[HC_MASK_MAX_LEN];
     uint8_t text[HC_MASK_MAX_LEN];
-    hc_count left = e.empty ? 0 : e.size, index = e.first_off;
+    count128 left = e.empty ? 0 : e.size, index = e.first_off;
     for (uint32_t len = e.first_len; left > 0; len++, index = 0) {
         for (uint32_t i = len; i-- > 0; index /= pos_size(&e, i)) {
             digits[i] = (uint16_t)(index % pos_size(&e, i));
             text[i] = pos_chars(&e, i)[digits[i]];
         }
-        hc_count n = engine_length_count(&e, len) - (len == e.first_len ? e.first_off : 0);
+        count128 n = engine_length_count(&e, len) - (len == e.first_len ? e.first_off : 0);
         for (; n > 0 && left > 0; n--, left--) {
             if (!emit(arg, text, len)) {
                 left = 0;

@@ -15,7 +15,7 @@ static void publish_settled(engine *e)
     hc_crack_progress *progress = e->job->progress;
     if (progress == NULL)
         return;
-    hc_count settled = e->dispensed ? e->size : engine_rank_in_run(e, e->cur_len, e->cur_off);
+    count128 settled = e->dispensed ? e->size : engine_rank_in_run(e, e->cur_len, e->cur_off);
     for (unsigned i = 0; i < e->job->threads; i++)
         if (e->flight[i] < settled)
             settled = e->flight[i];
@@ -30,15 +30,15 @@ bool engine_next_chunk(engine *e, chunk *c, size_t slot, bool completed)
     bool ok = false;
     plat_mutex_lock(&e->lock);
     if (completed)
-        e->flight[slot] = HC_COUNT_MAX;
+        e->flight[slot] = COUNT128_MAX;
     if (!e->dispensed && !atomic_load(&e->stop) && e->next_seq <= atomic_load(&e->found_seq)) {
         length_plan plan;
         engine_plan_length(e, e->cur_len, &plan);
-        hc_count end = e->cur_len == e->last_len ? e->last_end : engine_length_count(e, e->cur_len);
+        count128 end = e->cur_len == e->last_len ? e->last_end : engine_length_count(e, e->cur_len);
         uint64_t want = !plan.kernel ? GENERIC_CHUNK : e->crc ? CRC_CHUNK : KERNEL_CHUNK;
         uint64_t units = want / plan.inner > 0 ? want / plan.inner : 1;
         /* Chunks end on whole kernel calls (a multiple of the suffix count). */
-        hc_count stop = (e->cur_off / plan.inner + units) * plan.inner;
+        count128 stop = (e->cur_off / plan.inner + units) * plan.inner;
         if (stop > end || stop < e->cur_off)
             stop = end;
         c->seq = e->next_seq++;
@@ -65,7 +65,7 @@ bool engine_next_chunk(engine *e, chunk *c, size_t slot, bool completed)
 
 /* The worker's current candidate is the answer of chunk c. A long one is
  * written out in full here, once. */
-void engine_record_match(worker *w, const chunk *c, hc_count index)
+void engine_record_match(worker *w, const chunk *c, count128 index)
 {
     engine *e = w->e;
     plat_mutex_lock(&e->lock);
