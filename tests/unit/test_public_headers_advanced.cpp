@@ -94,6 +94,16 @@ static void check_job()
     hc_crack_job_lengths(job, &min_len, &max_len);
     check(min_len == 1 && max_len == 2 && hc_crack_job_target_count(job) == 0 && hc_crack_job_mask(job) == NULL,
           "hc_crack_job_lengths");
+
+    /* 62 + 62^2 + ... + 62^30 > 2^128: the size saturates, also with the
+     * 62 shorter candidates counted before the run */
+    check(hc_crack_dictionary(hc_crack_default_dictionary, std::strlen(hc_crack_default_dictionary), dict,
+                              &dict_len) == HC_OK && dict_len == 62, "the default dictionary");
+    hc_crack_job_set_dictionary(job, dict, dict_len);
+    hc_crack_job_set_window(job, count_of(0, 0), count_of(0, 0));
+    hc_crack_job_set_lengths(job, 2, 30);
+    check(hc_crack_job_size(job, &attempts, &hashed) == HC_OK && hc_count_is_max(attempts) && hc_count_is_max(hashed),
+          "a keyspace past counting: saturated sizes");
     hc_crack_job_free(job);
 }
 
@@ -133,6 +143,15 @@ static void check_many_targets()
     check(hc_crack_progress_found(progress) == 1 && hc_crack_progress_length(progress) == 2, "the progress's counters");
     hc_crack_progress_set_settled(progress, 7);
     check(hc_crack_progress_settled(progress) == 7, "hc_crack_progress_set_settled");
+    hc_crack_result_free(&r);
+
+    /* one target again: the many are gone */
+    hc_crack_job_set_target(copy, md5_aa);
+    hc_crack_job_set_progress(copy, NULL);
+    check(hc_crack_job_target_count(copy) == 0 && hc_crack_job_progress(copy) == NULL, "one target set again");
+    check(hc_crack_run(copy, &r) == HC_OK && r.found && r.found_len == 2 && std::memcmp(r.found_text, "aa", 2) == 0 &&
+              hits[0] == 1,
+          "one target: found as the answer, not reported to found_one");
     hc_crack_result_free(&r);
     hc_crack_job_free(copy);
     hc_crack_progress_free(progress);
