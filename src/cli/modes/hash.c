@@ -130,7 +130,7 @@ static count128 cap63(count128 n)
 }
 
 /* Is the whole keyspace (all parts) past what hc counts exactly? Counts
- * saturate at COUNT128_MAX, which then stands for "this many or more". */
+ * saturate (hc_count_is_max), which then stands for "this many or more". */
 static bool keyspace_uncountable(const hc_crack_job *job)
 {
     hc_crack_job *whole;
