@@ -41,23 +41,27 @@ static double rate(const hc_algorithm *alg, double seconds, uint32_t len)
     size_t d;
     memset(target, 0x5a, sizeof(target));
     hc_crack_dictionary("0-9a-z", 6, dict, &d);
-    hc_crack_job job = {
-        .alg = alg, .target = target, .dict = dict, .dict_len = d, .min_len = len, .max_len = len, .threads = 1,
-    };
+    hc_crack_job *job;
+    if (hc_crack_job_create(&job) != HC_OK)
+        return 0;
+    hc_crack_job_set_algorithm(job, alg);
+    hc_crack_job_set_target(job, target);
+    hc_crack_job_set_dictionary(job, dict, d);
+    hc_crack_job_set_lengths(job, len, len);
     double best = 0;
     for (int run = 0; run < 3; run++) {
         budget b = {now() + seconds};
-        job.cancelled = over;
-        job.cancel_arg = &b;
+        hc_crack_job_set_cancel(job, over, &b);
         double start = now();
         hc_crack_result r;
-        if (hc_crack_run(&job, &r) != HC_OK)
-            return 0;
-        double r_s = (double)r.hashed / (now() - start);
+        if (hc_crack_run(job, &r) != HC_OK)
+            break;
+        double r_s = (double)r.hashed.lo / (now() - start); /* seconds of work: far below 2^64 */
         hc_crack_result_free(&r);
         if (r_s > best)
             best = r_s;
     }
+    hc_crack_job_free(job);
     return best;
 }
 

@@ -73,7 +73,7 @@ REFERENCE = {
 JOHN_JUMBO_MD5_FORK2 = 140.0e6
 
 KEYSPACE6 = 36 ** 6
-# A kernel hands out chunks of 2^21 candidates (src/lib/crack/engine.c), so a
+# A kernel hands out chunks of 2^21 candidates (src/lib/crack/engine.h), so a
 # slice of only a few leaves one core idle at its end: Snefru's chunk is 0.6 s
 # of a thread, and a 1-second slice measured 4.1 M/s against 6.5 M/s on a
 # slice of 5 chunks per core. Rows fast enough get slices of at least this

@@ -35,15 +35,9 @@ extern "C" {
 /* The most positions of a mask (hashcat's longest candidate). */
 #define HC_MASK_MAX_LEN 256
 
-typedef struct hc_mask_set {
-    uint16_t count;      /* 1..256 */
-    uint8_t chars[256];
-} hc_mask_set;
-
-typedef struct hc_mask {
-    size_t length;                        /* positions, 1..HC_MASK_MAX_LEN */
-    hc_mask_set pos[HC_MASK_MAX_LEN];
-} hc_mask;
+/* A parsed mask: an opaque handle (hc_mask_parse), freed with
+ * hc_mask_free. */
+typedef struct hc_mask hc_mask;
 
 /* Why a mask or custom set was refused (hc_mask_parse). */
 typedef struct hc_mask_error {
@@ -53,11 +47,20 @@ typedef struct hc_mask_error {
 } hc_mask_error;
 
 /* Parses mask (mask_len bytes) with the custom sets custom[0..3] (NULL: not
- * given; a mask using one then fails). HC_ERR_INVALID with *error filled
- * for a dangling '?', an unknown '?x', an undefined or empty custom set, an
- * empty mask or one longer than HC_MASK_MAX_LEN positions. */
-HC_API hc_status hc_mask_parse(const char *mask, size_t mask_len, const char *const custom[4], hc_mask *out,
+ * given; a mask using one then fails) into a new mask, *out. HC_ERR_INVALID
+ * with *error filled for a dangling '?', an unknown '?x', an undefined or
+ * empty custom set, an empty mask or one longer than HC_MASK_MAX_LEN
+ * positions; HC_ERR_NOMEM. *out is NULL on failure. */
+HC_API hc_status hc_mask_parse(const char *mask, size_t mask_len, const char *const custom[4], hc_mask **out,
                                hc_mask_error *error);
+HC_API void hc_mask_free(hc_mask *mask);
+
+/* Its positions, 1..HC_MASK_MAX_LEN. */
+HC_API size_t hc_mask_length(const hc_mask *mask);
+
+/* A new mask of mask's first n positions (1 <= n <= its length): the mask
+ * of one --increment pass. HC_ERR_INVALID for another n, HC_ERR_NOMEM. */
+HC_API hc_status hc_mask_prefix(const hc_mask *mask, size_t n, hc_mask **out);
 
 /* The first position of text (len bytes) where a `?` is followed by a
  * built-in or custom set letter (l u d s a h H b 1-4): what a charset that

@@ -62,11 +62,11 @@ HC_API hc_count hc_stream_per_word(const hc_stream_attack *attack);
 HC_API size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, size_t len, hc_count k,
                                   uint8_t out[HC_STREAM_CANDIDATE_MAX]);
 
-/* A search of job's targets (job's alg, target or targets, on_found,
- * threads, pool, cancelled, progress; its dictionary, lengths and part
- * are not used). The attack must outlive the stream. */
-#define hc_stream_open(stream, job, attack) hc_stream_open_sized((stream), (job), HC_CRACK_SIZES, (attack))
-HC_API hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint64_t sizes,
+/* A search of job's targets (its algorithm, target or targets, threads,
+ * cancel callback and progress; its dictionary, lengths and part are not
+ * used). The job and the attack must outlive the stream. */
+#define hc_stream_open(stream, job, attack) hc_stream_open_sized((stream), (job), sizeof(hc_crack_result), (attack))
+HC_API hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, size_t result_size,
                                       const hc_stream_attack *attack);
 /* Searches the batch; returns when done with it, or early once the search
  * is over (hc_stream_over). HC_ERR_NOMEM only. (The result is a

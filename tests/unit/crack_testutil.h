@@ -7,8 +7,40 @@
 
 #include <time.h>
 
+#include "crack/job.h"
 #include "crack/kernel.h"
 #include "hc/crack.h"
+
+/* The public API's counts (two 64-bit halves) as the tests' 128-bit
+ * integers, converted by the library's own count128.h: each call goes
+ * through the API's edge, so a count put together wrongly there fails the
+ * tests' arithmetic. */
+static inline count128 pow_count(uint64_t d, uint64_t l)
+{
+    return count128_of(hc_count_pow(d, l));
+}
+
+static inline count128 sum_count(uint64_t d, uint64_t lo, uint64_t hi)
+{
+    return count128_of(hc_count_sum(d, lo, hi));
+}
+
+static inline void slice_count(count128 total, uint64_t part, uint64_t parts, count128 *begin, count128 *end)
+{
+    hc_count b, e;
+    hc_crack_slice(hc_count_of(total), part, parts, &b, &e);
+    *begin = count128_of(b);
+    *end = count128_of(e);
+}
+
+static inline hc_status job_size_count(const hc_crack_job *job, count128 *attempts, count128 *hashed)
+{
+    hc_count a, h;
+    hc_status status = hc_crack_job_size(job, &a, &h);
+    *attempts = count128_of(a);
+    *hashed = count128_of(h);
+    return status;
+}
 
 static inline const hc_algorithm *alg_named(const char *name)
 {
@@ -39,13 +71,13 @@ static inline bool past_deadline(void *arg)
 }
 
 /* The part number (1-based) of the slice holding position pos. */
-static inline uint64_t part_holding(hc_count total, uint64_t parts, hc_count pos)
+static inline uint64_t part_holding(count128 total, uint64_t parts, count128 pos)
 {
     uint64_t lo = 1, hi = parts;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        hc_count b, e;
-        hc_crack_slice(total, mid, parts, &b, &e);
+        count128 b, e;
+        slice_count(total, mid, parts, &b, &e);
         if (pos >= e)
             lo = mid + 1;
         else

@@ -76,7 +76,7 @@ static bool found_is(const hc_crack_result *r, const void *text, size_t len)
     return r->found && r->found_len == len && memcmp(r->found_text, text, len) == 0;
 }
 
-static uint64_t low64(hc_count n)
+static uint64_t low64(count128 n)
 {
     return (uint64_t)n;
 }
@@ -114,33 +114,33 @@ static void test_dictionary(void)
 
 static void test_counts(void)
 {
-    CHECK(hc_count_pow(62, 0) == 1);
-    CHECK(hc_count_pow(62, 3) == 238328);
-    CHECK(hc_count_pow(2, 127) == (hc_count)1 << 127);
-    CHECK(hc_count_pow(2, 128) == HC_COUNT_MAX);
-    CHECK(hc_count_pow(256, 16) == HC_COUNT_MAX);
-    CHECK(hc_count_pow(256, HC_CRACK_MAX_LENGTH) == HC_COUNT_MAX);
-    CHECK(hc_count_pow(1, HC_CRACK_MAX_LENGTH) == 1);
-    CHECK(hc_count_pow(0, 5) == 0);
-    CHECK(hc_count_sum(62, 1, 2) == 62 + 3844);
-    CHECK(hc_count_sum(62, 1, 10) == (hc_count_pow(62, 11) - 62) / 61);
-    CHECK(hc_count_sum(3, 1, 3) == 39);
-    CHECK(hc_count_sum(1, 1, HC_CRACK_MAX_LENGTH) == HC_CRACK_MAX_LENGTH);
-    CHECK(hc_count_sum(62, 1, 0) == 0);
-    CHECK(hc_count_sum(62, 1, 30) == HC_COUNT_MAX);
-    CHECK(hc_count_sum(62, 1, HC_CRACK_MAX_LENGTH) == HC_COUNT_MAX);
+    CHECK(pow_count(62, 0) == 1);
+    CHECK(pow_count(62, 3) == 238328);
+    CHECK(pow_count(2, 127) == (count128)1 << 127);
+    CHECK(pow_count(2, 128) == COUNT128_MAX);
+    CHECK(pow_count(256, 16) == COUNT128_MAX);
+    CHECK(pow_count(256, HC_CRACK_MAX_LENGTH) == COUNT128_MAX);
+    CHECK(pow_count(1, HC_CRACK_MAX_LENGTH) == 1);
+    CHECK(pow_count(0, 5) == 0);
+    CHECK(sum_count(62, 1, 2) == 62 + 3844);
+    CHECK(sum_count(62, 1, 10) == (pow_count(62, 11) - 62) / 61);
+    CHECK(sum_count(3, 1, 3) == 39);
+    CHECK(sum_count(1, 1, HC_CRACK_MAX_LENGTH) == HC_CRACK_MAX_LENGTH);
+    CHECK(sum_count(62, 1, 0) == 0);
+    CHECK(sum_count(62, 1, 30) == COUNT128_MAX);
+    CHECK(sum_count(62, 1, HC_CRACK_MAX_LENGTH) == COUNT128_MAX);
     /* 62^21 still fits 128 bits, the sum to 21 too; 62^22 does not. */
-    CHECK(hc_count_sum(62, 1, 21) != HC_COUNT_MAX && hc_count_sum(62, 1, 22) == HC_COUNT_MAX);
+    CHECK(sum_count(62, 1, 21) != COUNT128_MAX && sum_count(62, 1, 22) == COUNT128_MAX);
     /* 64 bits end at 62^11: the counts go on. */
-    CHECK(hc_count_sum(62, 1, 11) > UINT64_MAX);
+    CHECK(sum_count(62, 1, 11) > UINT64_MAX);
 
     /* Slices tile [0, total) for any total and part count. */
-    const hc_count totals[] = {0, 1, 2, 39, 1000, 999983, (hc_count)UINT64_MAX * 7 + 5, HC_COUNT_MAX};
+    const count128 totals[] = {0, 1, 2, 39, 1000, 999983, (count128)UINT64_MAX * 7 + 5, COUNT128_MAX};
     const uint64_t counts[] = {1, 2, 3, 7, 10, 1000, UINT64_MAX};
     for (size_t i = 0; i < sizeof(totals) / sizeof(totals[0]); i++) {
         for (size_t j = 0; j < sizeof(counts) / sizeof(counts[0]); j++) {
             uint64_t parts = counts[j];
-            hc_count prev_end = 0;
+            count128 prev_end = 0;
             bool tiled = true;
             uint64_t probe_parts[] = {1, 2, parts / 2 + 1, parts - 1, parts};
             /* Consecutive parts meet; the first starts at 0, the last ends at total. */
@@ -148,10 +148,10 @@ static void test_counts(void)
                 uint64_t p = probe_parts[k];
                 if (p < 1 || p > parts)
                     continue;
-                hc_count b, e, b2, e2;
-                hc_crack_slice(totals[i], p, parts, &b, &e);
+                count128 b, e, b2, e2;
+                slice_count(totals[i], p, parts, &b, &e);
                 if (p < parts) {
-                    hc_crack_slice(totals[i], p + 1, parts, &b2, &e2);
+                    slice_count(totals[i], p + 1, parts, &b2, &e2);
                     tiled &= e == b2;
                 }
                 tiled &= b <= e && e <= totals[i];
@@ -160,13 +160,13 @@ static void test_counts(void)
                 if (p == parts)
                     tiled &= e == totals[i];
                 /* equal within one */
-                hc_count size = e - b, q = totals[i] / parts;
+                count128 size = e - b, q = totals[i] / parts;
                 tiled &= size == q || size == q + 1;
             }
             if (parts <= 1000) {
                 for (uint64_t p = 1; p <= parts; p++) {
-                    hc_count b, e;
-                    hc_crack_slice(totals[i], p, parts, &b, &e);
+                    count128 b, e;
+                    slice_count(totals[i], p, parts, &b, &e);
                     tiled &= b == prev_end;
                     prev_end = e;
                 }
@@ -206,9 +206,9 @@ static void test_order(void)
                 uint8_t text[8];
                 size_t len = nth_candidate("abc", 3, i, text);
                 hc_crack_result r = crack_text(&c, text, len);
-                CHECK_MSG(found_is(&r, text, len) && r.attempts == i + 1,
+                CHECK_MSG(found_is(&r, text, len) && count128_of(r.attempts) == i + 1,
                           "%s T%u: candidate %llu found=%d attempts=%llu", names[a], threads,
-                          (unsigned long long)i, r.found, (unsigned long long)low64(r.attempts));
+                          (unsigned long long)i, r.found, (unsigned long long)low64(count128_of(r.attempts)));
                 hc_crack_result_free(&r);
             }
         }
@@ -218,17 +218,17 @@ static void test_order(void)
     for (unsigned threads = 1; threads <= 4; threads++) {
         crack_case c = {alg_named("md5"), hc_crack_default_dictionary, 1, 3, 0, 0, threads};
         hc_crack_result r = crack_text(&c, (const uint8_t *)"123", 3);
-        CHECK_MSG(found_is(&r, "123", 3) && r.attempts == 7878, "123 on %u threads: %llu attempts", threads,
-                  (unsigned long long)low64(r.attempts));
+        CHECK_MSG(found_is(&r, "123", 3) && count128_of(r.attempts) == 7878, "123 on %u threads: %llu attempts", threads,
+                  (unsigned long long)low64(count128_of(r.attempts)));
         hc_crack_result_free(&r);
     }
     /* Shorter than -n: counted, never hashed (§5.3). */
     crack_case c = {alg_named("md5"), "abc", 2, 3, 0, 0, 1};
     hc_crack_result r = crack_text(&c, (const uint8_t *)"ab", 2);
-    CHECK(found_is(&r, "ab", 2) && r.attempts == 3 + 2);
+    CHECK(found_is(&r, "ab", 2) && count128_of(r.attempts) == 3 + 2);
     hc_crack_result_free(&r);
     r = crack_text(&c, (const uint8_t *)"a", 1);
-    CHECK(!r.found && r.attempts == 39 && r.hashed == 36 && !r.cancelled);
+    CHECK(!r.found && count128_of(r.attempts) == 39 && count128_of(r.hashed) == 36 && !r.cancelled);
     hc_crack_result_free(&r);
 }
 
@@ -241,16 +241,16 @@ static void test_parts(void)
         for (uint32_t min_len = 1; min_len <= 2; min_len++) {
             uint64_t skip = min_len == 2 ? 3 : 0; /* candidates shorter than min_len */
             for (uint64_t parts = 1; parts <= 8; parts++) {
-                hc_count total = hc_count_sum(3, min_len, 3);
+                count128 total = sum_count(3, min_len, 3);
                 uint64_t exhausted_sum = 0;
                 for (uint64_t part = 1; part <= parts; part++) {
                     crack_case c = {alg_named(names[a]), "abc", min_len, 3, part, parts, 2};
-                    hc_count begin, end;
-                    hc_crack_slice(total, part, parts, &begin, &end);
+                    count128 begin, end;
+                    slice_count(total, part, parts, &begin, &end);
                     /* Exhausting a part counts exactly its slice. */
                     hc_crack_result r = crack_text(&c, (const uint8_t *)"zz", 2);
-                    CHECK(!r.found && r.attempts == end - begin);
-                    exhausted_sum += low64(r.attempts);
+                    CHECK(!r.found && count128_of(r.attempts) == end - begin);
+                    exhausted_sum += low64(count128_of(r.attempts));
                     hc_crack_result_free(&r);
                 }
                 CHECK(exhausted_sum == low64(total));
@@ -262,13 +262,13 @@ static void test_parts(void)
                     unsigned found_in = 0;
                     for (uint64_t part = 1; part <= parts; part++) {
                         crack_case c = {alg_named(names[a]), "abc", min_len, 3, part, parts, 1};
-                        hc_count begin, end;
-                        hc_crack_slice(total, part, parts, &begin, &end);
+                        count128 begin, end;
+                        slice_count(total, part, parts, &begin, &end);
                         hc_crack_result r = crack_text(&c, text, len);
                         bool inside = (i - skip) >= begin && (i - skip) < end;
                         if (r.found) {
                             found_in++;
-                            CHECK(inside && found_is(&r, text, len) && r.attempts == (i - skip) - begin + 1);
+                            CHECK(inside && found_is(&r, text, len) && count128_of(r.attempts) == (i - skip) - begin + 1);
                         } else {
                             CHECK(!inside);
                         }
@@ -323,11 +323,11 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level, bool ever
             /* Deep in the keyspace when a slice of ~3000 can reach there
              * (parts are at most 2^64), else near the start of the length:
              * the last characters random, the others the first byte. */
-            hc_count total = hc_count_pow(d, len);
+            count128 total = pow_count(d, len);
             bool deep = total / 3000 <= UINT64_MAX;
             uint32_t random_from = 0;
             if (!deep) {
-                hc_count reach = 1;
+                count128 reach = 1;
                 random_from = len;
                 while (random_from > 0 && reach * d <= 50000) {
                     reach *= d;
@@ -335,7 +335,7 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level, bool ever
                 }
             }
             uint8_t text[256]; /* longest swept: SHA-3-224, 143 + 2 bytes */
-            hc_count index = 0;
+            count128 index = 0;
             for (uint32_t k = 0; k < len; k++) {
                 size_t digit = k >= random_from ? rng() % d : 0;
                 text[k] = (uint8_t)dict[digit];
@@ -343,13 +343,13 @@ static void kernel_sweep(const hc_algorithm *alg, hc_simd_level level, bool ever
             }
             uint64_t parts = deep && total / 3000 > 0 ? (uint64_t)(total / 3000) : 1;
             uint64_t part = part_holding(total, parts, index);
-            hc_count begin, end;
-            hc_crack_slice(total, part, parts, &begin, &end);
+            count128 begin, end;
+            slice_count(total, part, parts, &begin, &end);
             crack_case c = {alg, dict, len, len, part, parts, 1 + (unsigned)(rng() % 2)};
             hc_crack_result r = crack_text(&c, text, len);
-            bool ok = found_is(&r, text, len) && r.attempts == index - begin + 1;
+            bool ok = found_is(&r, text, len) && count128_of(r.attempts) == index - begin + 1;
             CHECK_MSG(ok, "%s/%s len %u dict %zu: found=%d attempts=%llu expected %llu", alg->name,
-                      hc_simd_name(level), len, d, r.found, (unsigned long long)low64(r.attempts),
+                      hc_simd_name(level), len, d, r.found, (unsigned long long)low64(count128_of(r.attempts)),
                       (unsigned long long)low64(index - begin + 1));
             hc_crack_result_free(&r);
             /* One failure says it: the next could each run to the deadline. */
@@ -408,13 +408,13 @@ typedef enum probe_path { PATH_CHOSEN, PATH_ANY_ENTRY, PATH_GENERIC } probe_path
  * (the engine polls every 65536 candidates): the probe says which path
  * hashed them. Returns CPU seconds per candidate. */
 static double probe_run(const hc_algorithm *alg, probe_path path, uint64_t slice, hc_crack_probe *probe,
-                        hc_count *hashed)
+                        count128 *hashed)
 {
     uint8_t target[HC_MAX_DIGEST_LEN], dict[HC_DICT_MAX];
     size_t d;
     memset(target, 0x5a, sizeof(target));
     CHECK(hc_crack_dictionary("0-9a-z", 6, dict, &d) == HC_OK);
-    hc_count total = hc_count_pow(d, 6);
+    count128 total = pow_count(d, 6);
     cpu_budget budget = {thread_cpu_now() + 0.01};
     hc_crack_job job = {
         .alg = alg, .target = target, .dict = dict, .dict_len = d, .min_len = 6, .max_len = 6,
@@ -427,7 +427,7 @@ static double probe_run(const hc_algorithm *alg, probe_path path, uint64_t slice
     double start = thread_cpu_now();
     CHECK(hc_crack_run_probed(&job, &r, probe) == HC_OK);
     double cpu = thread_cpu_now() - start;
-    *hashed = r.hashed;
+    *hashed = count128_of(r.hashed);
     hc_crack_result_free(&r);
     return *hashed ? cpu / (double)low64(*hashed) : 1.0;
 }
@@ -474,7 +474,7 @@ static void test_kernel_wiring(void)
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
         const hc_algorithm *alg = &hc_algorithms[i];
         hc_crack_probe probe;
-        hc_count hashed;
+        count128 hashed;
         for (int level = HC_SIMD_PORTABLE; level <= (int)top; level++) {
             hc_simd_limit((hc_simd_level)level);
             const char *at = hc_simd_name((hc_simd_level)level);
@@ -557,9 +557,9 @@ static void test_first_match(void)
         for (int rep = 0; rep < 4; rep++) {
             crack_case c = {crc, "lz1up50a", 5, 5, 0, 0, threads};
             hc_crack_result r = crack_text(&c, (const uint8_t *)"p500a", 5);
-            CHECK_MSG(found_is(&r, "lzl1u", 5) && r.attempts == 8 + 64 + 512 + 4096 + 531 + 1,
+            CHECK_MSG(found_is(&r, "lzl1u", 5) && count128_of(r.attempts) == 8 + 64 + 512 + 4096 + 531 + 1,
                       "T%u: found %.*s after %llu", threads, (int)r.found_len, (const char *)r.found_text,
-                      (unsigned long long)low64(r.attempts));
+                      (unsigned long long)low64(count128_of(r.attempts)));
             hc_crack_result_free(&r);
             /* The other dictionary order puts "p500a" first. */
             crack_case c2 = {crc, "p50alz1u", 5, 5, 0, 0, threads};
@@ -589,8 +589,8 @@ static void test_all_algorithms(void)
             CHECK_MSG(memcmp(got, target, alg->digest_len) == 0, "%s: wrong answer", alg->name);
             /* Unless the row is a stub that hashes everything alike. */
             if (memcmp(target, other, alg->digest_len) != 0)
-                CHECK_MSG(found_is(&r, "cab", 3) && r.attempts == 3 + 9 + 19 + 1, "%s: %.*s after %llu", alg->name,
-                          (int)r.found_len, (const char *)r.found_text, (unsigned long long)low64(r.attempts));
+                CHECK_MSG(found_is(&r, "cab", 3) && count128_of(r.attempts) == 3 + 9 + 19 + 1, "%s: %.*s after %llu", alg->name,
+                          (int)r.found_len, (const char *)r.found_text, (unsigned long long)low64(count128_of(r.attempts)));
             hc_crack_result_free(&r);
         }
     }
@@ -614,7 +614,7 @@ static void test_ntlm_units(void)
     long_text[27] = 'y';
     long_text[26] = 'y';
     r = crack_text(&c2, long_text, 28);
-    CHECK(found_is(&r, long_text, 28) && r.attempts == hc_count_sum(2, 1, 27) + 4);
+    CHECK(found_is(&r, long_text, 28) && count128_of(r.attempts) == sum_count(2, 1, 27) + 4);
     hc_crack_result_free(&r);
 }
 
@@ -637,18 +637,18 @@ static void test_limits(void)
                         .max_len = 10, .threads = 2, .cancelled = always};
     hc_crack_result r;
     CHECK(run_bounded(&job, &r) == HC_OK);
-    CHECK(r.cancelled && !r.found && r.attempts == r.hashed && r.hashed < hc_count_sum(62, 1, 10));
+    CHECK(r.cancelled && !r.found && count128_of(r.attempts) == count128_of(r.hashed) && count128_of(r.hashed) < sum_count(62, 1, 10));
     hc_crack_result_free(&r);
 
     /* -x at the limit: the counts saturate, the search still runs in order. */
     text_digest(md5, (const uint8_t *)"ab", 2, target);
     job.cancelled = NULL;
     job.max_len = HC_CRACK_MAX_LENGTH;
-    hc_count attempts, hashed;
-    hc_crack_job_size(&job, &attempts, &hashed);
-    CHECK(attempts == HC_COUNT_MAX && hashed == HC_COUNT_MAX);
+    count128 attempts, hashed;
+    job_size_count(&job, &attempts, &hashed);
+    CHECK(attempts == COUNT128_MAX && hashed == COUNT128_MAX);
     CHECK(run_bounded(&job, &r) == HC_OK);
-    CHECK(!r.cancelled && found_is(&r, "ab", 2) && r.attempts == 62 + 10 * 62 + 11 + 1);
+    CHECK(!r.cancelled && found_is(&r, "ab", 2) && count128_of(r.attempts) == 62 + 10 * 62 + 11 + 1);
     hc_crack_result_free(&r);
     /* Parts of the saturated keyspace are refused: their slices would
      * tile the first 2^128 - 1 candidates only. Its size is "this many or
@@ -656,7 +656,7 @@ static void test_limits(void)
     job.part = 1;
     job.parts = 3;
     CHECK(run_bounded(&job, &r) == HC_ERR_RANGE);
-    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_ERR_RANGE);
+    CHECK(job_size_count(&job, &attempts, &hashed) == HC_ERR_RANGE);
     job.part = job.parts = 0;
 
     /* One-byte dictionary: one candidate per length. */
@@ -665,14 +665,14 @@ static void test_limits(void)
     job.dict = (const uint8_t *)"a";
     job.dict_len = 1;
     CHECK(run_bounded(&job, &r) == HC_OK);
-    CHECK(!r.cancelled && r.found && r.found_len == 99 && r.attempts == 99);
+    CHECK(!r.cancelled && r.found && r.found_len == 99 && count128_of(r.attempts) == 99);
     hc_crack_result_free(&r);
 
     /* Empty dictionary: nothing, 0 attempts. */
     job.dict_len = 0;
     job.max_len = 10;
     CHECK(run_bounded(&job, &r) == HC_OK);
-    CHECK(!r.found && r.attempts == 0 && r.hashed == 0);
+    CHECK(!r.found && count128_of(r.attempts) == 0 && count128_of(r.hashed) == 0);
     hc_crack_result_free(&r);
 
     /* Malformed jobs. */
@@ -706,12 +706,26 @@ static void timed(const char *name, void (*fn)(void))
 
 static bool progress_moved(void *arg)
 {
-    const hc_crack_progress *progress = arg;
-    return atomic_load(&progress->hashed) > 0;
+    return hc_crack_progress_hashed(arg) > 0;
 }
 
-/* job->progress ends equal to the result, and moves while the run goes on
- * (a run stopped as soon as it shows progress stops long before its end). */
+/* A run of the job publishing into new counters, which it returns. */
+static hc_crack_progress *run_with_progress(hc_crack_job *job, hc_crack_result *r)
+{
+    hc_crack_progress *progress;
+    CHECK(hc_crack_progress_create(&progress) == HC_OK);
+    CHECK(hc_crack_progress_hashed(progress) == 0 && hc_crack_progress_length(progress) == 0 &&
+          hc_crack_progress_found(progress) == 0 && hc_crack_progress_settled(progress) == 0);
+    hc_crack_job_set_progress(job, progress);
+    CHECK(hc_crack_job_progress(job) == progress);
+    CHECK(hc_crack_run(job, r) == HC_OK);
+    return progress;
+}
+
+/* The job's progress ends equal to the result, and moves while the run
+ * goes on (a run stopped as soon as it shows progress stops long before
+ * its end); the whole run is settled at its end. Through the public
+ * handles only. */
 static void test_progress(void)
 {
     /* The first row with a kernel and the first without (the generic path). */
@@ -727,37 +741,40 @@ static void test_progress(void)
         size_t d;
         hc_crack_dictionary("0-9a-z", 6, dict, &d);
         text_digest(alg, (const uint8_t *)"not in it", 9, target);
-        hc_crack_progress progress;
-        atomic_init(&progress.hashed, 0);
-        atomic_init(&progress.length, 0);
-        atomic_init(&progress.found, 0);
-        atomic_init(&progress.settled, 0);
-        hc_crack_job job = {.alg = alg, .target = target, .dict = dict, .dict_len = d, .min_len = 2,
-                            .max_len = 3, .threads = 2, .progress = &progress};
+        hc_crack_job *job;
+        CHECK(hc_crack_job_create(&job) == HC_OK);
+        hc_crack_job_set_algorithm(job, alg);
+        hc_crack_job_set_target(job, target);
+        hc_crack_job_set_dictionary(job, dict, d);
+        hc_crack_job_set_lengths(job, 2, 3);
+        hc_crack_job_set_threads(job, 2, NULL);
         hc_crack_result r;
-        CHECK(hc_crack_run(&job, &r) == HC_OK);
-        CHECK(!r.found && r.hashed == 36 * 36 + 36 * 36 * 36);
-        CHECK(atomic_load(&progress.hashed) == (uint64_t)r.hashed);
-        CHECK(atomic_load(&progress.length) == 3 && atomic_load(&progress.found) == 0);
+        hc_crack_progress *progress = run_with_progress(job, &r);
+        CHECK(!r.found && r.hashed.hi == 0 && r.hashed.lo == 36 * 36 + 36 * 36 * 36);
+        CHECK(hc_crack_progress_hashed(progress) == r.hashed.lo && hc_crack_progress_settled(progress) == r.hashed.lo);
+        CHECK(hc_crack_progress_length(progress) == 3 && hc_crack_progress_found(progress) == 0);
         hc_crack_result_free(&r);
+        hc_crack_progress_free(progress);
 
         text_digest(alg, (const uint8_t *)"zz9", 3, target);
-        atomic_store(&progress.hashed, 0);
-        CHECK(hc_crack_run(&job, &r) == HC_OK);
-        CHECK(found_is(&r, "zz9", 3) && atomic_load(&progress.found) == 1);
-        CHECK(atomic_load(&progress.hashed) == (uint64_t)r.hashed);
+        progress = run_with_progress(job, &r);
+        CHECK(found_is(&r, "zz9", 3) && hc_crack_progress_found(progress) == 1);
+        CHECK(hc_crack_progress_hashed(progress) == r.hashed.lo);
         hc_crack_result_free(&r);
+        hc_crack_progress_free(progress);
 
         /* 36^6 candidates (minutes of work): stopped once progress shows. */
-        atomic_store(&progress.hashed, 0);
-        atomic_store(&progress.found, 0);
-        job.min_len = job.max_len = 6;
-        job.cancelled = progress_moved;
-        job.cancel_arg = &progress;
-        CHECK(hc_crack_run(&job, &r) == HC_OK);
-        CHECK(r.cancelled && !r.found && r.hashed < hc_count_pow(36, 6) / 100);
-        CHECK(atomic_load(&progress.hashed) == (uint64_t)r.hashed && atomic_load(&progress.length) == 6);
+        hc_crack_progress *watched;
+        CHECK(hc_crack_progress_create(&watched) == HC_OK);
+        hc_crack_job_set_lengths(job, 6, 6);
+        hc_crack_job_set_cancel(job, progress_moved, watched);
+        hc_crack_job_set_progress(job, watched);
+        CHECK(hc_crack_run(job, &r) == HC_OK);
+        CHECK(r.cancelled && !r.found && count128_of(r.hashed) < pow_count(36, 6) / 100);
+        CHECK(hc_crack_progress_hashed(watched) == r.hashed.lo && hc_crack_progress_length(watched) == 6);
         hc_crack_result_free(&r);
+        hc_crack_progress_free(watched);
+        hc_crack_job_free(job);
     }
 }
 

@@ -5,6 +5,7 @@
  * row, one target and many. Rule exactness against hashcat itself is
  * tests/cli/test_rules_hashcat.py's. */
 #include "testutil.h"
+#include "crack_testutil.h"
 
 #include "crack/engine_probe.h"
 #include "hc/crack.h"
@@ -12,32 +13,45 @@
 #include "hc/rules.h"
 #include "hc/stream.h"
 
-static void parse(const char *mask, const char *const custom[4], hc_mask *out)
+/* The mask (freed by the caller with hc_mask_free). */
+static hc_mask *parse(const char *mask, const char *const custom[4])
 {
     hc_mask_error error;
-    CHECK_MSG(hc_mask_parse(mask, strlen(mask), custom, out, &error) == HC_OK, "mask %s: %s", mask,
+    hc_mask *out = NULL;
+    CHECK_MSG(hc_mask_parse(mask, strlen(mask), custom, &out, &error) == HC_OK && out != NULL, "mask %s: %s", mask,
               error.reason);
+    return out;
 }
 
 static void test_mask_parse(void)
 {
-    static hc_mask m;
     const char *custom[4] = {"?dab1", NULL, NULL, "?H"};
-    parse("x?l?u?d?s?a?h?H?b???1?4", custom, &m);
+    hc_mask *m = parse("x?l?u?d?s?a?h?H?b???1?4", custom);
     const unsigned sizes[] = {1, 26, 26, 10, 33, 95, 16, 16, 256, 1, 12, 16};
-    CHECK(m.length == 12);
-    for (size_t i = 0; i < 12 && i < m.length; i++)
-        CHECK_MSG(m.pos[i].count == sizes[i], "position %zu: %u", i, m.pos[i].count);
-    CHECK(m.pos[0].chars[0] == 'x' && m.pos[9].chars[0] == '?' && m.pos[4].chars[0] == ' ');
-    CHECK(memcmp(m.pos[10].chars, "0123456789ab", 12) == 0);  /* the repeated '1' dropped */
-    CHECK(m.pos[5].chars[0] == 'a' && m.pos[5].chars[94] == '~');
+    CHECK(m->length == 12);
+    for (size_t i = 0; i < 12 && i < m->length; i++)
+        CHECK_MSG(m->pos[i].count == sizes[i], "position %zu: %u", i, m->pos[i].count);
+    CHECK(m->pos[0].chars[0] == 'x' && m->pos[9].chars[0] == '?' && m->pos[4].chars[0] == ' ');
+    CHECK(memcmp(m->pos[10].chars, "0123456789ab", 12) == 0);  /* the repeated '1' dropped */
+    CHECK(m->pos[5].chars[0] == 'a' && m->pos[5].chars[94] == '~');
+    /* the public view: its length, and a prefix holding its first sets */
+    CHECK(hc_mask_length(m) == 12);
+    hc_mask *prefix = NULL;
+    CHECK(hc_mask_prefix(m, 0, &prefix) == HC_ERR_INVALID && prefix == NULL);
+    CHECK(hc_mask_prefix(m, 13, &prefix) == HC_ERR_INVALID && prefix == NULL);
+    CHECK(hc_mask_prefix(m, 11, &prefix) == HC_OK && hc_mask_length(prefix) == 11);
+    CHECK(memcmp(prefix->pos, m->pos, 11 * sizeof(m->pos[0])) == 0);
+    hc_mask_free(prefix);
+    hc_mask_free(m);
     hc_mask_error error;
+    hc_mask *bad_mask = m;
     const char *bad[] = {"ab?", "?x", "?1", "", "?"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-        CHECK_MSG(hc_mask_parse(bad[i], strlen(bad[i]), NULL, &m, &error) == HC_ERR_INVALID, "%s accepted", bad[i]);
-    CHECK(hc_mask_parse("ab?", 3, NULL, &m, &error) == HC_ERR_INVALID && error.offset == 2 && error.where == 0);
+        CHECK_MSG(hc_mask_parse(bad[i], strlen(bad[i]), NULL, &bad_mask, &error) == HC_ERR_INVALID && bad_mask == NULL,
+                  "%s accepted", bad[i]);
+    CHECK(hc_mask_parse("ab?", 3, NULL, &bad_mask, &error) == HC_ERR_INVALID && error.offset == 2 && error.where == 0);
     const char *empty_set[4] = {"", NULL, NULL, NULL};
-    CHECK(hc_mask_parse("?1", 2, empty_set, &m, &error) == HC_ERR_INVALID && error.where == 1);
+    CHECK(hc_mask_parse("?1", 2, empty_set, &bad_mask, &error) == HC_ERR_INVALID && error.where == 1);
     CHECK(hc_mask_like_offset("ab?l", 4) == 2 && hc_mask_like_offset("a?", 2) == 2 &&
           hc_mask_like_offset("?z", 2) == 2);
 }
@@ -46,9 +60,8 @@ static void test_mask_parse(void)
  * at its place in the order, and (rows with a kernel) by the kernel. */
 static void test_mask_every_row(void)
 {
-    static hc_mask m;
     const char *custom[4] = {"qzx", NULL, NULL, NULL};
-    parse("?1?d?l?d", custom, &m);
+    hc_mask *m = parse("?1?d?l?d", custom);
     const uint8_t answer[] = "x7w4";
     /* its index: x = 2 of 3, 7, w = 22 of 26, 4 */
     const uint64_t place = ((2ull * 10 + 7) * 26 + 22) * 10 + 4 + 1;
@@ -57,27 +70,27 @@ static void test_mask_every_row(void)
         uint8_t target[HC_MAX_DIGEST_LEN];
         text_digest(alg, answer, 4, target);
         for (unsigned threads = 1; threads <= 2; threads++) {
-            hc_crack_job job = {.alg = alg, .target = target, .mask = &m, .min_len = 4, .max_len = 4,
+            hc_crack_job job = {.alg = alg, .target = target, .mask = m, .min_len = 4, .max_len = 4,
                                 .threads = threads};
             hc_crack_probe probe = {.any_entry = true};
             hc_crack_result r;
             CHECK(hc_crack_run_probed(&job, &r, &probe) == HC_OK);
             CHECK_MSG(r.found && r.found_len == 4 && memcmp(r.found_text, answer, 4) == 0, "%s: not found",
                       alg->name);
-            CHECK_MSG((uint64_t)r.attempts == place, "%s: attempts %llu", alg->name,
-                      (unsigned long long)(uint64_t)r.attempts);
+            CHECK_MSG((uint64_t)count128_of(r.attempts) == place, "%s: attempts %llu", alg->name,
+                      (unsigned long long)(uint64_t)count128_of(r.attempts));
             if (strcmp(hc_crack_kernel_name(alg), "generic") != 0)
                 CHECK_MSG(probe.kernel_candidates > 0, "%s: not through the kernel's lanes", alg->name);
             hc_crack_result_free(&r);
         }
     }
+    hc_mask_free(m);
 }
 
 /* Mask rows with a kernel hash (nearly) every candidate in its lanes. */
 static void test_mask_takes_the_lanes(void)
 {
-    static hc_mask m;
-    parse("?l?l?l?l?l", NULL, &m);
+    hc_mask *m = parse("?l?l?l?l?l", NULL);
     uint8_t target[HC_MAX_DIGEST_LEN];
     memset(target, 0x5a, sizeof(target));
     const char *rows[] = {"md5", "sha1", "sha256", "ntlm"};
@@ -85,7 +98,7 @@ static void test_mask_takes_the_lanes(void)
         const hc_algorithm *alg = hc_algorithm_find(rows[i]);
         if (strcmp(hc_crack_kernel_name(alg), "generic") == 0)
             continue;
-        hc_crack_job job = {.alg = alg, .target = target, .mask = &m, .min_len = 5, .max_len = 5, .threads = 1};
+        hc_crack_job job = {.alg = alg, .target = target, .mask = m, .min_len = 5, .max_len = 5, .threads = 1};
         hc_crack_probe probe = {0};
         hc_crack_result r;
         CHECK(hc_crack_run_probed(&job, &r, &probe) == HC_OK);
@@ -93,6 +106,7 @@ static void test_mask_takes_the_lanes(void)
                   (unsigned long long)(uint64_t)probe.kernel_candidates);
         hc_crack_result_free(&r);
     }
+    hc_mask_free(m);
 }
 
 static void add_rule(hc_rules *rules, const char *text)
@@ -153,20 +167,20 @@ static void found_many(void *arg, size_t target, const uint8_t *text, size_t len
  * and its attempts; then two targets at once. */
 static void test_stream_every_row(void)
 {
-    static hc_mask m;
-    parse("?d", NULL, &m);
+    hc_mask *m = parse("?d", NULL);
     hc_rules rules;
     hc_rules_init(&rules);
     add_rule(&rules, ":");
     add_rule(&rules, "c");
     add_rule(&rules, "$!");
-    const hc_stream_attack attack = {.rules = &rules, .mask = &m};
+    const hc_stream_attack attack = {.rules = &rules, .mask = m};
     static const char bytes[] = "alphabetagammadelta";
     const size_t offset[] = {0, 5, 9, 14, 19};
-    const hc_stream_words words = {(const uint8_t *)bytes, offset, 4, 0, 0};
-    CHECK(hc_stream_per_word(&attack) == 30);
+    const hc_stream_words words = {(const uint8_t *)bytes, offset, 4, hc_count_of(0), hc_count_of(0)};
+    CHECK(count128_of(hc_stream_per_word(&attack)) == 30);
     uint8_t cand[HC_STREAM_CANDIDATE_MAX];
-    CHECK(hc_stream_candidate(&attack, (const uint8_t *)"beta", 4, 17, cand) == 5 && memcmp(cand, "Beta7", 5) == 0);
+    CHECK(hc_stream_candidate(&attack, (const uint8_t *)"beta", 4, hc_count_of(17), cand) == 5 &&
+          memcmp(cand, "Beta7", 5) == 0);
     for (size_t i = 0; i < HC_ALGORITHM_COUNT; i++) {
         const hc_algorithm *alg = &hc_algorithms[i];
         uint8_t targets[2 * HC_MAX_DIGEST_LEN];
@@ -179,8 +193,8 @@ static void test_stream_every_row(void)
         CHECK(hc_stream_feed(s, &words) == HC_OK && hc_stream_over(s));
         hc_stream_result(s, &r);
         CHECK_MSG(r.found && r.found_len == 6 && memcmp(r.found_text, "Gamma3", 6) == 0 &&
-                      (uint64_t)r.attempts == 2 * 30 + 10 + 3 + 1,
-                  "%s: %llu", alg->name, (unsigned long long)(uint64_t)r.attempts);
+                      (uint64_t)count128_of(r.attempts) == 2 * 30 + 10 + 3 + 1,
+                  "%s: %llu", alg->name, (unsigned long long)(uint64_t)count128_of(r.attempts));
         hc_crack_result_free(&r);
         hc_stream_close(s);
         int hits[2] = {0, 0};
@@ -194,6 +208,7 @@ static void test_stream_every_row(void)
         hc_stream_close(s);
     }
     hc_rules_free(&rules);
+    hc_mask_free(m);
 }
 
 /* A mask past counting (95^100 candidates, about 2^657): its size says
@@ -201,31 +216,33 @@ static void test_stream_every_row(void)
  * one position less that still fits (95^19 < 2^128) is sized exactly. */
 static void test_mask_past_counting(void)
 {
-    static hc_mask m;
+    hc_mask *m;
     char text[201];
     for (int i = 0; i < 100; i++)
         memcpy(text + 2 * i, "?a", 2);
     text[200] = '\0';
-    parse(text, NULL, &m);
+    m = parse(text, NULL);
     uint8_t target[16] = {0};
-    hc_crack_job job = {.alg = hc_algorithm_find("md5"), .target = target, .mask = &m, .min_len = 100,
+    hc_crack_job job = {.alg = hc_algorithm_find("md5"), .target = target, .mask = m, .min_len = 100,
                         .max_len = 100, .threads = 1};
-    hc_count attempts, hashed;
-    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_OK);
-    CHECK(attempts == HC_COUNT_MAX && hashed == HC_COUNT_MAX);
+    count128 attempts, hashed;
+    CHECK(job_size_count(&job, &attempts, &hashed) == HC_OK);
+    CHECK(attempts == COUNT128_MAX && hashed == COUNT128_MAX);
     job.part = 2;
     job.parts = 2;
-    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_ERR_RANGE);
+    CHECK(job_size_count(&job, &attempts, &hashed) == HC_ERR_RANGE);
     hc_crack_result r;
     CHECK(hc_crack_run(&job, &r) == HC_ERR_RANGE);
     text[38] = '\0';
-    parse(text, NULL, &m);
+    hc_mask_free(m);
+    m = parse(text, NULL);
     job.min_len = job.max_len = 19;
-    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_OK);
-    hc_count whole = 1;
+    CHECK(job_size_count(&job, &attempts, &hashed) == HC_OK);
+    count128 whole = 1;
     for (int i = 0; i < 19; i++)
         whole *= 95;
     CHECK(hashed == whole - whole / 2 && attempts == hashed);
+    hc_mask_free(m);
 }
 
 int main(void)

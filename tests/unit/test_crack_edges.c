@@ -76,9 +76,9 @@ static void edge_candidate(uint32_t len, const char *tail, uint8_t *text)
  * EDGE_CHARS characters. */
 typedef struct edge_space {
     const hc_mask *mask;   /* NULL: the dictionary */
-    hc_count place;        /* the candidate's, in the keyspace */
+    count128 place;        /* the candidate's, in the keyspace */
     uint64_t part, parts;  /* the part holding it */
-    hc_count begin, end;   /* its slice */
+    count128 begin, end;   /* its slice */
 } edge_space;
 
 static void space_of(const uint8_t *text, uint32_t len, hc_mask *mask, edge_space *sp)
@@ -96,11 +96,11 @@ static void space_of(const uint8_t *text, uint32_t len, hc_mask *mask, edge_spac
     }
     sp->place = 0;
     for (uint32_t k = len - varying; k < len; k++)
-        sp->place = sp->place * DIGITS + (hc_count)(text[k] - '0');
-    const hc_count total = hc_count_pow(DIGITS, varying);
+        sp->place = sp->place * DIGITS + (count128)(text[k] - '0');
+    const count128 total = pow_count(DIGITS, varying);
     sp->parts = varying > 3 ? (uint64_t)(total / 1000) : 1;
     sp->part = part_holding(total, sp->parts, sp->place);
-    hc_crack_slice(total, sp->part, sp->parts, &sp->begin, &sp->end);
+    slice_count(total, sp->part, sp->parts, &sp->begin, &sp->end);
 }
 
 /* ---- one search ---------------------------------------------------------------------- */
@@ -190,11 +190,11 @@ static void crack_at(const hc_algorithm *alg, hc_simd_level level, const uint8_t
     hc_crack_result r;
     hc_crack_probe probe;
     run_search(&s, &r, &probe, NULL);
-    const hc_count expected = space.place - space.begin + 1;
-    CHECK_MSG(found_is(&r, text, len) && r.attempts == expected,
+    const count128 expected = space.place - space.begin + 1;
+    CHECK_MSG(found_is(&r, text, len) && count128_of(r.attempts) == expected,
               "%s/%s len %u, %s: found=%d '%.*s' after %llu attempts, expected %llu", alg->name,
               hc_simd_name(level), len, what, r.found, (int)r.found_len, r.found ? (const char *)r.found_text : "",
-              (unsigned long long)r.attempts, (unsigned long long)expected);
+              (unsigned long long)count128_of(r.attempts), (unsigned long long)expected);
     const bool kernel = len <= kernel_longest(alg, level);
     CHECK_MSG(kernel ? probe.kernel_candidates > 0 && probe.kernel_level == level && probe.kernel_reports >= 1
                      : probe.kernel_candidates == 0 && probe.generic_candidates > 0,
@@ -393,7 +393,7 @@ static void forged_case(const hc_algorithm *alg, hc_simd_level level, uint32_t l
     other[len - 1] = digits[(real[len - 1] - '0' + 1 + rng() % (DIGITS - 1)) % DIGITS];
     edge_space space;
     space_of(real, len, &mask, &space);
-    const hc_count size = space.end - space.begin;
+    const count128 size = space.end - space.begin;
 
     uint8_t targets[3 * HC_MAX_DIGEST_LEN]; /* forged, real, other */
     text_digest(alg, real, len, targets + dl);
@@ -405,10 +405,10 @@ static void forged_case(const hc_algorithm *alg, hc_simd_level level, uint32_t l
     hc_crack_probe probe;
     edge_search alone = {alg, len, &space, targets, 1, 1 + (unsigned)(rng() % 2)};
     run_search(&alone, &r, &probe, NULL);
-    CHECK_MSG(!r.found && r.attempts == size && probe.kernel_candidates > 0 && probe.kernel_reports == 1,
+    CHECK_MSG(!r.found && count128_of(r.attempts) == size && probe.kernel_candidates > 0 && probe.kernel_reports == 1,
               "%s/%s len %u, the forged target alone: found=%d, %llu of %llu attempts, %llu by the kernel, "
               "%llu lanes flagged (expected the real candidate's)",
-              alg->name, at, len, r.found, (unsigned long long)r.attempts, (unsigned long long)size,
+              alg->name, at, len, r.found, (unsigned long long)count128_of(r.attempts), (unsigned long long)size,
               (unsigned long long)probe.kernel_candidates, (unsigned long long)probe.kernel_reports);
     hc_crack_result_free(&r);
 
@@ -420,11 +420,11 @@ static void forged_case(const hc_algorithm *alg, hc_simd_level level, uint32_t l
         edge_search many = {alg, len, &space, pair, 2, 2};
         run_search(&many, &r, &probe, &log);
         CHECK_MSG(!log.wrong && log.calls[0] == 0 && log.calls[1] == 1 && r.found_count == 1 &&
-                      r.attempts == size && probe.kernel_candidates > 0 && probe.kernel_reports >= with,
+                      count128_of(r.attempts) == size && probe.kernel_candidates > 0 && probe.kernel_reports >= with,
                   "%s/%s len %u, forged + %s: wrong %d, forged found %u times, the real %u times, %zu found, "
                   "%llu of %llu attempts, %llu lanes flagged",
                   alg->name, at, len, with == 1 ? "its real digest" : "another candidate's", log.wrong,
-                  log.calls[0], log.calls[1], r.found_count, (unsigned long long)r.attempts,
+                  log.calls[0], log.calls[1], r.found_count, (unsigned long long)count128_of(r.attempts),
                   (unsigned long long)size, (unsigned long long)probe.kernel_reports);
         hc_crack_result_free(&r);
     }

@@ -6,6 +6,7 @@
  * stream search on top of them: a candidate in the middle of a set of
  * lanes, one too long for a block (hashed one at a time), many targets. */
 #include "testutil.h"
+#include "crack_testutil.h"
 
 #include "crack/kernel.h"
 #include "crack/targets.h"
@@ -235,7 +236,7 @@ static void stream_at(const hc_algorithm *alg, hc_simd_level level)
             bytes[offset[i] + c] = (uint8_t)('a' + rng() % 26);
         offset[i + 1] = offset[i] + len;
     }
-    const hc_stream_words words = {bytes, offset, WORDS, 0, 0};
+    const hc_stream_words words = {bytes, offset, WORDS, hc_count_of(0), hc_count_of(0)};
     uint8_t answer[32], targets[2 * HC_MAX_DIGEST_LEN];
     const size_t answer_len = offset[ANSWER + 1] - offset[ANSWER] + 1;
     memcpy(answer, bytes + offset[ANSWER], answer_len - 1);
@@ -246,13 +247,13 @@ static void stream_at(const hc_algorithm *alg, hc_simd_level level)
         for (size_t t = 0; t < 2; t++) {
             hc_crack_job job = {.alg = alg, .target = targets + t * alg->digest_len, .threads = threads};
             hc_crack_result r = search(&job, &attack, &words);
-            const hc_count attempts = t == 0 ? 2 * ANSWER + 2 : 2 * LONG + 1;
+            const count128 attempts = t == 0 ? 2 * ANSWER + 2 : 2 * LONG + 1;
             const bool text_ok = t == 0 ? r.found_len == answer_len && memcmp(r.found_text, answer, answer_len) == 0
                                         : r.found_len == LONG_LEN &&
                                               memcmp(r.found_text, bytes + offset[LONG], LONG_LEN) == 0;
-            CHECK_MSG(r.found && text_ok && r.attempts == attempts, "%s/%s, %u threads, %s: found %d, %llu attempts",
+            CHECK_MSG(r.found && text_ok && count128_of(r.attempts) == attempts, "%s/%s, %u threads, %s: found %d, %llu attempts",
                       alg->name, hc_simd_name(level), threads, t == 0 ? "in the lanes" : "too long for them",
-                      r.found, (unsigned long long)(uint64_t)r.attempts);
+                      r.found, (unsigned long long)(uint64_t)count128_of(r.attempts));
             hc_crack_result_free(&r);
         }
         int hits[2] = {0, 0};
@@ -282,17 +283,17 @@ static void test_stream(void)
  * lanes; many targets, one of them in two words, reported once. */
 static void test_words_as_masks(void)
 {
-    static hc_mask m;
+    hc_mask *m;
     hc_mask_error error;
     CHECK(hc_mask_parse("?d?d?d?d?d", 10, NULL, &m, &error) == HC_OK);
-    const hc_stream_attack attack = {.mask = &m};
+    const hc_stream_attack attack = {.mask = m};
     enum { LONG_LEN = HC_MASK_MAX_LEN - 2 };
     static uint8_t bytes[64 + LONG_LEN];
     memcpy(bytes, "alphabetagamma", 14);
     memset(bytes + 14, 'x', LONG_LEN);
     memcpy(bytes + 14 + LONG_LEN, "beta", 4);
     const size_t offset[] = {0, 5, 9, 14, 14 + LONG_LEN, 18 + LONG_LEN};
-    const hc_stream_words words = {bytes, offset, 5, 0, 0};
+    const hc_stream_words words = {bytes, offset, 5, hc_count_of(0), hc_count_of(0)};
     const hc_algorithm *alg = hc_algorithm_find("md5");
     uint8_t candidate[HC_STREAM_CANDIDATE_MAX], targets[3 * 16];
     text_digest(alg, (const uint8_t *)"gamma04217", 10, targets);
@@ -300,14 +301,14 @@ static void test_words_as_masks(void)
     memcpy(candidate + LONG_LEN, "00042", 5);
     text_digest(alg, candidate, LONG_LEN + 5, targets + 16);
     text_digest(alg, (const uint8_t *)"beta99999", 9, targets + 32);
-    const hc_count per_word = 100000, expected[2] = {2 * per_word + 4217 + 1, 3 * per_word + 42 + 1};
+    const count128 per_word = 100000, expected[2] = {2 * per_word + 4217 + 1, 3 * per_word + 42 + 1};
     for (unsigned threads = 1; threads <= 2; threads++) {
         for (size_t t = 0; t < 2; t++) {
             hc_crack_job job = {.alg = alg, .target = targets + 16 * t, .threads = threads};
             hc_crack_result r = search(&job, &attack, &words);
-            CHECK_MSG(r.found && r.attempts == expected[t] && r.found_len == (t == 0 ? 10u : LONG_LEN + 5u),
+            CHECK_MSG(r.found && count128_of(r.attempts) == expected[t] && r.found_len == (t == 0 ? 10u : LONG_LEN + 5u),
                       "word as a mask, target %zu, %u threads: found %d, %llu attempts", t, threads, r.found,
-                      (unsigned long long)(uint64_t)r.attempts);
+                      (unsigned long long)(uint64_t)count128_of(r.attempts));
             hc_crack_result_free(&r);
         }
         int hits[3] = {0, 0, 0};
@@ -319,6 +320,7 @@ static void test_words_as_masks(void)
                   "words as masks, many targets: %zu found, %d %d %d", r.found_count, hits[0], hits[1], hits[2]);
         hc_crack_result_free(&r);
     }
+    hc_mask_free(m);
 }
 
 int main(void)

@@ -66,17 +66,17 @@ static unsigned run_case(const targets_case *tc, hc_crack_probe *probe)
     const size_t d = tc->d;
     /* at most REACH candidates: a slow row's one-at-a-time path takes
      * about a millisecond per thousand */
-    hc_count total = hc_count_pow(d, tc->len), reach = (hc_count)d * d * d;
+    count128 total = pow_count(d, tc->len), reach = (count128)d * d * d;
     if (reach > REACH)
         reach = REACH;
     if (reach > total)
         reach = total;
-    const unsigned real = (hc_count)tc->found <= reach ? tc->found : (unsigned)reach;
+    const unsigned real = (count128)tc->found <= reach ? tc->found : (unsigned)reach;
     /* the first part of total / (4 reach) parts holds the first 4 reach;
      * where parts cannot cut the length that small, the whole length, and
      * no decoys (the run ends when all are found, in the first chunks) */
-    hc_count parts_wide = total / (4 * reach);
-    const bool bounded = total < HC_COUNT_MAX && parts_wide <= UINT64_MAX;
+    count128 parts_wide = total / (4 * reach);
+    const bool bounded = total < COUNT128_MAX && parts_wide <= UINT64_MAX;
     uint64_t parts = !bounded || parts_wide == 0 ? 1 : (uint64_t)parts_wide;
     const unsigned decoys = bounded ? tc->decoys : 0;
 
@@ -134,8 +134,8 @@ static unsigned run_case(const targets_case *tc, hc_crack_probe *probe)
     hc_crack_result r;
     hc_status st = hc_crack_run_probed(&job, &r, probe);
     hc_simd_limit(HC_SIMD_AVX512);
-    hc_count attempts, hashed;
-    hc_crack_job_size(&job, &attempts, &hashed);
+    count128 attempts, hashed;
+    job_size_count(&job, &attempts, &hashed);
     bool each_once = true;
     for (unsigned k = 0; k < count; k++)
         each_once &= log.calls[k] == (k < n ? 1u : 0u);
@@ -146,8 +146,8 @@ static unsigned run_case(const targets_case *tc, hc_crack_probe *probe)
               alg->name, hc_simd_name(tc->level), tc->len, d, n, decoys, tc->threads, hc_status_text(st),
               r.cancelled, log.wrong, each_once, r.found_count);
     /* decoys keep the run to its end; without them it may end early */
-    CHECK_MSG(decoys == 0 ? r.attempts <= attempts : r.attempts == attempts,
-              "%s len %u: %llu attempts of %llu", alg->name, tc->len, (unsigned long long)r.attempts,
+    CHECK_MSG(decoys == 0 ? count128_of(r.attempts) <= attempts : count128_of(r.attempts) == attempts,
+              "%s len %u: %llu attempts of %llu", alg->name, tc->len, (unsigned long long)count128_of(r.attempts),
               (unsigned long long)attempts);
     hc_crack_result_free(&r);
     return count;
@@ -327,7 +327,7 @@ static void test_bad_jobs(void)
     job.target_count = 2;
     CHECK(hc_crack_run(&job, &r) == HC_ERR_INVALID); /* the same digest twice */
     job.target_count = 1;
-    CHECK(hc_crack_run(&job, &r) == HC_OK && !r.found && r.found_count == 0 && r.attempts == 2 + 4 + 8);
+    CHECK(hc_crack_run(&job, &r) == HC_OK && !r.found && r.found_count == 0 && count128_of(r.attempts) == 2 + 4 + 8);
     hc_crack_result_free(&r);
 }
 

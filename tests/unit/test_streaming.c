@@ -6,6 +6,7 @@
 
 #include "hc/crack.h"
 #include "hc/pool.h"
+#include "hc/stream.h"
 #include "names.h"
 
 static void oneshot(hc_hasher *h, const uint8_t *data, size_t len, uint8_t *out)
@@ -176,17 +177,26 @@ static void check_struct_sizes_are_checked(void)
     CHECK(h.alg == (const hc_algorithm *)(uintptr_t)0xA5A5A5A5A5A5A5A5u);
     CHECK(hc_hasher_open_sized(&h, sizeof(h), hc_algorithm_find("md5"), NULL) == HC_OK);
     hc_hasher_close(&h);
+    /* the search's result, the one public struct of hc/crack.h */
     static const uint8_t dict[] = "ab", target[16] = {0};
-    hc_crack_job job = {.alg = hc_algorithm_find("md5"), .target = target, .dict = dict, .dict_len = 2,
-                        .min_len = 1, .max_len = 1, .threads = 1};
+    hc_crack_job *job;
+    CHECK(hc_crack_job_create(&job) == HC_OK);
+    hc_crack_job_set_algorithm(job, hc_algorithm_find("md5"));
+    hc_crack_job_set_target(job, target);
+    hc_crack_job_set_dictionary(job, dict, 2);
     hc_crack_result result;
-    memset(&result, 0xA5, sizeof(result));
-    CHECK(hc_crack_run_sized(&job, &result, HC_CRACK_SIZES + 8) == HC_ERR_ABI);
-    CHECK(result.found_count == (size_t)0xA5A5A5A5A5A5A5A5u);
-    hc_count attempts = 1, hashed = 1;
-    CHECK(hc_crack_job_size_sized(&job, HC_CRACK_SIZES ^ (uint64_t)1 << 32, &attempts, &hashed) == HC_ERR_ABI);
-    CHECK(attempts == 0 && hashed == 0);
-    CHECK(hc_crack_job_size(&job, &attempts, &hashed) == HC_OK && attempts == 2 && hashed == 2);
+    const size_t other_sizes[] = {sizeof(result) + 8, sizeof(result) - 8};
+    for (size_t i = 0; i < 2; i++) {
+        memset(&result, 0xA5, sizeof(result));
+        CHECK(hc_crack_run_sized(job, &result, other_sizes[i]) == HC_ERR_ABI);
+        CHECK(result.found_count == (size_t)0xA5A5A5A5A5A5A5A5u);
+        hc_stream *stream = (hc_stream *)&result;
+        const hc_stream_attack attack = {NULL, NULL, false};
+        CHECK(hc_stream_open_sized(&stream, job, other_sizes[i], &attack) == HC_ERR_ABI && stream == NULL);
+    }
+    CHECK(hc_crack_run(job, &result) == HC_OK && !result.found && result.attempts.lo == 2 && result.attempts.hi == 0);
+    hc_crack_result_free(&result);
+    hc_crack_job_free(job);
     CHECK(strcmp(hc_status_text(HC_ERR_ABI), "unknown status") != 0);
 }
 

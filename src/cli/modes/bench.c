@@ -293,29 +293,29 @@ static double crack_rate(const hc_algorithm *alg)
     hc_hasher_close(&hasher);
 
     deadline dl = {process_seconds() + FIGURE_SECONDS, wall_seconds() + WALL_LIMIT * FIGURE_SECONDS, 0};
-    hc_crack_job job = {
-        .alg = alg,
-        .target = target,
-        .dict = dict,
-        .dict_len = dict_len,
-        .min_len = CRACK_LENGTH,
-        .max_len = CRACK_LENGTH,
-        .threads = 1,
-        .cancelled = past_deadline,
-        .cancel_arg = &dl,
-    };
+    hc_crack_job *job;
+    if (hc_crack_job_create(&job) != HC_OK)
+        return 0;
+    hc_crack_job_set_algorithm(job, alg);
+    hc_crack_job_set_target(job, target);
+    hc_crack_job_set_dictionary(job, dict, dict_len);
+    hc_crack_job_set_lengths(job, CRACK_LENGTH, CRACK_LENGTH);
+    hc_crack_job_set_cancel(job, past_deadline, &dl);
     double hashed = 0, start = process_seconds();
     for (unsigned tries = 0; tries < 64; tries++) {
         hc_crack_result result;
-        if (hc_crack_run(&job, &result) != HC_OK)
-            return 0;
-        hashed += (double)result.hashed;
+        if (hc_crack_run(job, &result) != HC_OK) {
+            hashed = 0;
+            break;
+        }
+        hashed += (double)result.hashed.lo; /* a run of seconds: far below 2^64 */
         bool more = result.found && !past_deadline(&dl);
         hc_crack_result_free(&result);
         if (!more)
             break;
         target[0] ^= (uint8_t)(tries + 1); /* another target, same work */
     }
+    hc_crack_job_free(job);
     double elapsed = process_seconds() - start;
     return elapsed > 0 ? hashed / elapsed : 0;
 }

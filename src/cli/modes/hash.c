@@ -123,35 +123,37 @@ static bool digest_of_text(const hc_algorithm *alg, const char *text, uint8_t *d
 }
 
 /* The contract caps printed estimates at 2^63 (§5.7). */
-static hc_count cap63(hc_count n)
+static count128 cap63(count128 n)
 {
-    const hc_count cap = (hc_count)1 << 63;
+    const count128 cap = (count128)1 << 63;
     return n > cap ? cap : n;
 }
 
 /* Is the whole keyspace (all parts) past what hc counts exactly? Counts
- * saturate at HC_COUNT_MAX, which then stands for "this many or more". */
+ * saturate (hc_count_is_max), which then stands for "this many or more". */
 static bool keyspace_uncountable(const hc_crack_job *job)
 {
-    hc_crack_job whole = *job;
-    whole.part = whole.parts = 0;
+    hc_crack_job *whole;
+    if (hc_crack_job_copy(job, &whole) != HC_OK)
+        return false; /* the run refuses the parts itself (HC_ERR_RANGE) */
+    hc_crack_job_set_part(whole, 0, 0);
     /* the size does not depend on the target, which is set later; the
      * library checks that a job has one */
     static const uint8_t any_target[HC_MAX_DIGEST_LEN];
-    whole.target = any_target;
-    whole.targets = NULL;
-    whole.target_count = 0;
+    hc_crack_job_set_target(whole, any_target);
     hc_count attempts, hashed;
-    return hc_crack_job_size(&whole, &attempts, &hashed) == HC_OK && hashed == HC_COUNT_MAX;
+    const bool uncountable = hc_crack_job_size(whole, &attempts, &hashed) == HC_OK && hc_count_is_max(hashed);
+    hc_crack_job_free(whole);
+    return uncountable;
 }
 
 /* The summary; `skipped` of the attempts (--skip, a restored run's
  * position) were counted, not tried: they are no part of the speed. */
-static void print_summary(cli_output *out, hc_count attempts, hc_count skipped, double seconds)
+static void print_summary(cli_output *out, count128 attempts, count128 skipped, double seconds)
 {
     char count[64], speed[GROUPED_MAX], time[TIME_TEXT_MAX];
     format_count(attempts, count, sizeof(count));
-    const hc_count tried = attempts > skipped ? attempts - skipped : 0;
+    const count128 tried = attempts > skipped ? attempts - skipped : 0;
     double rate = seconds > 0 ? (double)tried / seconds : 0;
     const double cap = 9223372036854775808.0;
     format_grouped((uint64_t)llround(rate < cap ? rate : cap), speed);
@@ -338,12 +340,12 @@ static bool open_session(const cli_args *args, const hc_algorithm *alg, search_o
 /* After the run: a search stopped before its end (Ctrl+C, q, the marker)
  * saves where it is; one that ended (found, or searched through) needs
  * no state any more. */
-static void close_session(bool found, const crack_status *live)
+static void close_session(bool found, uint64_t settled)
 {
     if (found || !interrupted(NULL))
         session_finish(&search_session);
     else
-        session_checkpoint(&search_session, atomic_load(&live->counters.settled), true);
+        session_checkpoint(&search_session, settled, true);
     session_close(&search_session);
 }
 
@@ -364,39 +366,44 @@ static int finish_stopped(cli_output *out, int status)
  * line without a newline (the summary supplies it). */
 static void probe(cli_output *out, const hc_crack_job *job)
 {
-    hc_crack_job calibration = *job;
+    hc_crack_job *calibration;
+    if (hc_crack_job_copy(job, &calibration) != HC_OK)
+        return;
     deadline dl = {cli_monotonic_seconds() + PROBE_SECONDS};
-    calibration.last_length_only = true;
-    calibration.progress = NULL;
-    calibration.cancelled = probe_over;
-    calibration.cancel_arg = &dl;
+    hc_crack_job_set_last_length_only(calibration, true);
+    hc_crack_job_set_progress(calibration, NULL);
+    hc_crack_job_set_cancel(calibration, probe_over, &dl);
     double start = cli_monotonic_seconds();
     hc_crack_result r;
-    if (interrupted(NULL) || hc_crack_run(&calibration, &r) != HC_OK)
+    hc_status run = interrupted(NULL) ? HC_ERR_INVALID : hc_crack_run(calibration, &r);
+    hc_crack_job_free(calibration);
+    if (run != HC_OK)
         return;
     double elapsed = cli_monotonic_seconds() - start;
-    double rate = elapsed > 0 ? (double)r.hashed / elapsed : 0;
+    double rate = elapsed > 0 ? (double)count128_of(r.hashed) / elapsed : 0;
     hc_crack_result_free(&r);
     if (interrupted(NULL))
         return;
-    hc_count attempts, hashed;
-    hc_crack_job_size(job, &attempts, &hashed);
+    hc_count counted, to_hash;
+    hc_crack_job_size(job, &counted, &to_hash);
+    const count128 attempts = count128_of(counted), hashed = count128_of(to_hash);
+    const bool mask = hc_crack_job_mask(job) != NULL;
     double estimate = rate > 0 ? (double)hashed / rate : 0;
     char time[TIME_TEXT_MAX], count[64];
     format_time_long(estimate, time);
-    if (job->mask != NULL && attempts == HC_COUNT_MAX) {
+    if (mask && attempts == COUNT128_MAX) {
         /* past counting: the time of what can be counted is a lower bound */
         output_text(out, "May take approximatelly: more than %s (%s attempts)", time, UNCOUNTABLE_TEXT);
         return;
     }
     /* the contract's charset search keeps its cap; a mask, an extension,
      * has its exact count */
-    format_count(job->mask == NULL ? cap63(attempts) : attempts, count, sizeof(count));
+    format_count(mask ? attempts : cap63(attempts), count, sizeof(count));
     output_text(out, "May take approximatelly: %s (%s attempts)", time, count);
 }
 
 /* Decimal digits of a count beyond 64 bits. */
-static void count_digits(hc_count value, char *out, size_t size)
+static void count_digits(count128 value, char *out, size_t size)
 {
     char reversed[48];
     size_t n = 0;
@@ -413,7 +420,7 @@ static void count_digits(hc_count value, char *out, size_t size)
 /* One target's JSON object (format_json.c). With seconds < 0 (a target
  * of many), no attempts and seconds. */
 static void print_json_result(cli_output *out, const hc_algorithm *alg, const uint8_t *target, bool found,
-                              const uint8_t *text, size_t len, hc_count attempts, double seconds)
+                              const uint8_t *text, size_t len, count128 attempts, double seconds)
 {
     text_buffer t;
     text_init(&t);
@@ -449,10 +456,31 @@ static bool parse_search_options(cli_output *out, const cli_args *args, search_o
     return parse_part_option(args, &o->part, &o->parts) && parse_window_options(args, &o->skip, &o->limit);
 }
 
-/* The job of the options, and the pool it runs on (false: out of memory,
- * said on stderr). */
+/* Frees the job and its pool (either may be NULL). */
+static void end_job(hc_crack_job **job, hc_pool **pool)
+{
+    hc_crack_job_free(*job);
+    hc_pool_destroy(*pool);
+    *job = NULL;
+    *pool = NULL;
+}
+
+/* The job's settings from the options. */
+static void set_up_job(hc_crack_job *job, const hc_algorithm *alg, const search_options *o, hc_pool *pool)
+{
+    hc_crack_job_set_algorithm(job, alg);
+    hc_crack_job_set_dictionary(job, o->dict, o->dict_len);
+    hc_crack_job_set_lengths(job, (uint32_t)o->min_len, (uint32_t)o->max_len);
+    hc_crack_job_set_part(job, o->part, o->parts);
+    hc_crack_job_set_window(job, hc_count_of(o->skip), hc_count_of(o->limit));
+    hc_crack_job_set_threads(job, hc_pool_threads(pool), pool);
+    hc_crack_job_set_cancel(job, interrupted, NULL);
+}
+
+/* The job of the options (its target still to set), and the pool it runs
+ * on; false (both NULL) after a message on stderr. end_job frees them. */
 static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, hash_attack *attack,
-                      hc_crack_job *job, hc_pool **pool)
+                      hc_crack_job **job, hc_pool **pool)
 {
     const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
     if (args->present[OPT_DICT]) {
@@ -460,38 +488,25 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
         hint_attack_mode(spec);
     }
     *pool = NULL;
+    *job = NULL;
     if (hc_crack_dictionary(spec, strlen(spec), o->dict, &o->dict_len) != HC_OK ||
-        hc_pool_create(pool, o->threads) != HC_OK) {
+        hc_pool_create(pool, o->threads) != HC_OK || hc_crack_job_create(job) != HC_OK) {
         cli_out_of_memory();
+        end_job(job, pool);
         return false;
     }
-    *job = (hc_crack_job){
-        .alg = alg,
-        .dict = o->dict,
-        .dict_len = o->dict_len,
-        .min_len = (uint32_t)o->min_len,
-        .max_len = (uint32_t)o->max_len,
-        .part = o->part,
-        .parts = o->parts,
-        .skip = o->skip,
-        .limit = o->limit,
-        .threads = hc_pool_threads(*pool),
-        .pool = *pool,
-        .cancelled = interrupted,
-    };
-    if (!hash_attack_job(attack, args, job)) {
-        hc_pool_destroy(*pool);
-        *pool = NULL;
+    set_up_job(*job, alg, o, *pool);
+    if (!hash_attack_job(attack, args, *job)) {
+        end_job(job, pool);
         return false;
     }
-    if (o->parts > 1 && attack->kind != ATTACK_WORDLIST && keyspace_uncountable(job)) {
+    if (o->parts > 1 && attack->kind != ATTACK_WORDLIST && keyspace_uncountable(*job)) {
         /* the slices of a count that saturated would tile 2^128 - 1
          * candidates, a sliver of the keyspace, and say nothing of it */
         fprintf(stderr,
                 "hc: --part: the keyspace has 2^128 - 1 or more candidates, more than hc can count, so it cannot "
                 "be split into exact parts; make it smaller (-x, the mask)\n");
-        hc_pool_destroy(*pool);
-        *pool = NULL;
+        end_job(job, pool);
         return false;
     }
     return true;
@@ -504,6 +519,8 @@ typedef struct many_search {
     const hc_algorithm *alg;
     bool json, base64;
     const hash_targets *targets;
+    const uint8_t *digests; /* the job's targets: the searched ones of the file */
+    size_t searched;
     const size_t *index;   /* the job's target i is targets' index[i] */
     uint8_t *found;        /* per target of the file */
     size_t found_count;
@@ -631,7 +648,7 @@ static size_t targets_to_search(many_search *m, const uint8_t *empty, uint8_t *d
 static hc_status search_many(const cli_args *args, cli_output *out, const search_options *o, const hash_attack *attack,
                              hc_crack_job *job, many_search *m, hc_crack_result *result, double *elapsed)
 {
-    if (job->target_count == 0)
+    if (m->searched == 0)
         return HC_OK;
     if (o->max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
         output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
@@ -642,10 +659,10 @@ static hc_status search_many(const cli_args *args, cli_output *out, const search
         probe(out, job);
         output_line(out, "%s", ""); /* ends the probe line (before the hits) */
     }
-    job->on_found = on_found;
-    job->found_arg = m;
+    hc_crack_job_set_targets(job, m->digests, m->searched, on_found, m);
     crack_status live;
-    crack_status_start(&live, job, &marker, NULL);
+    if (!crack_status_start(&live, job, &marker, NULL))
+        return HC_ERR_NOMEM;
     double start = cli_monotonic_seconds();
     hc_status run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, result, all_found, m);
     *elapsed = cli_monotonic_seconds() - start;
@@ -655,7 +672,7 @@ static hc_status search_many(const cli_args *args, cli_output *out, const search
 
 /* The lines after the search (JSON: the targets not found; the summary,
  * the count) and the exit status; a stop marker once all were found. */
-static int report_many(cli_output *out, const search_options *o, const many_search *m, hc_count attempts,
+static int report_many(cli_output *out, const search_options *o, const many_search *m, count128 attempts,
                        double elapsed)
 {
     const hash_targets *targets = m->targets;
@@ -697,7 +714,7 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
     size_t *index = malloc(targets.count * sizeof(size_t));
     uint8_t *digests = malloc(targets.count * dl);
     hc_pool *pool = NULL;
-    hc_crack_job job;
+    hc_crack_job *job = NULL;
     int status = EXIT_USAGE;
     if (!m.found || !index || !digests) {
         cli_out_of_memory();
@@ -712,22 +729,22 @@ static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *o
     if (m.from_potfile > 0)
         fprintf(stderr, "hc: %zu of %zu targets answered from the potfile %s%s\n", m.from_potfile, targets.count,
                 pot.path, m.from_potfile == targets.count ? " (no search)" : "; searching for the rest");
-    size_t searched = targets_to_search(&m, empty, digests, index);
+    m.searched = targets_to_search(&m, empty, digests, index);
+    m.digests = digests;
     m.index = index;
-    job.targets = digests;
-    job.target_count = searched;
-    job.on_found = ignore_found;
+    /* the probe's finds are not reported: the search's are */
+    hc_crack_job_set_targets(job, digests, m.searched, ignore_found, NULL);
     double elapsed = 0;
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
-    hc_status run = search_many(args, out, o, attack, &job, &m, &result, &elapsed);
+    hc_status run = search_many(args, out, o, attack, job, &m, &result, &elapsed);
     if (run != HC_OK) {
         fprintf(stderr, "hc: %s\n", hc_status_text(run));
         goto done;
     }
-    status = report_many(out, o, &m, result.attempts, elapsed);
+    status = report_many(out, o, &m, count128_of(result.attempts), elapsed);
 done:
-    hc_pool_destroy(pool);
+    end_job(&job, &pool);
     free(m.found);
     free(index);
     free(digests);
@@ -748,14 +765,14 @@ static int print_candidates(const cli_args *args, const hc_algorithm *alg, hash_
     if (!ok)
         return EXIT_USAGE;
     hc_pool *pool;
-    hc_crack_job job;
+    hc_crack_job *job;
     uint8_t target[HC_MAX_DIGEST_LEN] = {0};
     o.threads = 1;
     if (!start_job(args, alg, &o, attack, &job, &pool))
         return EXIT_USAGE;
-    job.target = target;
-    int status = hash_attack_stdout(attack, &job);
-    hc_pool_destroy(pool);
+    hc_crack_job_set_target(job, target);
+    int status = hash_attack_stdout(attack, job);
+    end_job(&job, &pool);
     return status;
 }
 
@@ -843,10 +860,10 @@ static int report_search(const hc_algorithm *alg, cli_output *out, bool json, co
         create_found_marker(alg, o, result);
     int exit_status = result->found ? EXIT_OK : stopped_status();
     if (json) {
-        print_json_result(out, alg, target, result->found, result->found_text, result->found_len, result->attempts,
-                          elapsed);
+        print_json_result(out, alg, target, result->found, result->found_text, result->found_len,
+                          count128_of(result->attempts), elapsed);
     } else {
-        print_summary(out, result->attempts, o->skip, elapsed);
+        print_summary(out, count128_of(result->attempts), o->skip, elapsed);
         if (result->found)
             print_found(out, alg, result->found_text, result->found_len);
         else
@@ -940,33 +957,37 @@ static int search_target(const cli_algs *algs, const cli_args *args, cli_output 
         return answered;
 
     hc_pool *pool;
-    hc_crack_job job;
+    hc_crack_job *job;
     if (!open_session(args, alg, &o, target))
         return EXIT_USAGE;
     if (!start_job(args, alg, &o, attack, &job, &pool)) {
         session_close(&search_session);
         return EXIT_USAGE;
     }
-    job.target = target;
+    hc_crack_job_set_target(job, target);
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
      * the exit status says it was interrupted (§10.7). */
     cli_catch_interrupt();
     if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
-        probe(out, &job);
+        probe(out, job);
         if (json)
             output_line(out, "%s", ""); /* ends the probe line, on stderr */
     }
     hc_crack_result result;
     memset(&result, 0, sizeof(result));
     crack_status live;
-    crack_status_start(&live, &job, &marker, &search_session);
-    double start = cli_monotonic_seconds();
-    hc_status status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, &job, &result, NULL, NULL);
-    double elapsed = cli_monotonic_seconds() - start;
-    crack_status_stop(&live, &job);
-    hc_pool_destroy(pool);
+    hc_status status = HC_ERR_NOMEM;
+    double elapsed = 0;
+    uint64_t settled = 0;
+    if (crack_status_start(&live, job, &marker, &search_session)) {
+        double start = cli_monotonic_seconds();
+        status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, &result, NULL, NULL);
+        elapsed = cli_monotonic_seconds() - start;
+        settled = crack_status_stop(&live, job);
+    }
+    end_job(&job, &pool);
     if (status == HC_OK)
-        close_session(result.found, &live);
+        close_session(result.found, settled);
     else
         session_close(&search_session);
     if (status != HC_OK) {

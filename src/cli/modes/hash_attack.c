@@ -177,12 +177,12 @@ static bool read_mask(const cli_args *args, hash_attack *a)
     char *owned[5] = {NULL, NULL, NULL, NULL, NULL};
     size_t len;
     bool ok = mask_texts(args, &text, &len, sets, owned);
-    if (ok && (a->mask = malloc(sizeof(*a->mask))) == NULL) {
+    hc_mask_error error;
+    hc_status parsed = ok ? hc_mask_parse(text, len, sets, &a->mask, &error) : HC_OK;
+    if (parsed == HC_ERR_NOMEM) {
         cli_out_of_memory();
         ok = false;
-    }
-    hc_mask_error error;
-    if (ok && hc_mask_parse(text, len, sets, a->mask, &error) != HC_OK) {
+    } else if (parsed != HC_OK) {
         /* the option's text as given (with --hex-charset, its hex) */
         if (error.where == 0)
             fprintf(stderr, "hc: --mask '%s': %s (at byte %zu)\n", args->value[OPT_MASK], error.reason,
@@ -233,7 +233,7 @@ bool hash_attack_parse(cli_output *out, const cli_args *args, hash_attack *a)
         return false;
     if (args->present[OPT_MASK] && !read_mask(args, a))
         return false;
-    a->pass_min = a->pass_max = a->mask ? a->mask->length : 0;
+    a->pass_min = a->pass_max = a->mask ? hc_mask_length(a->mask) : 0;
     if (args->present[OPT_WORDLIST]) {
         a->kind = ATTACK_WORDLIST;
         a->wordlist = args->value[OPT_WORDLIST];
@@ -252,7 +252,7 @@ bool hash_attack_parse(cli_output *out, const cli_args *args, hash_attack *a)
 
 void hash_attack_free(hash_attack *a)
 {
-    free(a->mask);
+    hc_mask_free(a->mask);
     hc_rules_free(&a->rules);
     memset(a, 0, sizeof(*a));
 }
@@ -277,26 +277,24 @@ static bool increment_bounds(const cli_args *args, size_t length, size_t min, si
 
 bool hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job)
 {
+    uint32_t min, max;
+    hc_crack_job_lengths(job, &min, &max);
     if (a->kind == ATTACK_WORDLIST) {
         if (a->increment &&
-            !increment_bounds(args, a->mask->length, job->min_len, job->max_len, &a->pass_min, &a->pass_max))
+            !increment_bounds(args, hc_mask_length(a->mask), min, max, &a->pass_min, &a->pass_max))
             return false;
-        job->dict_len = 0; /* no keyspace: the status line shows no percentage */
-        job->min_len = job->max_len = 1;
+        hc_crack_job_set_dictionary(job, NULL, 0); /* no keyspace: the status line shows no percentage */
+        hc_crack_job_set_lengths(job, 1, 1);
         return true;
     }
     if (a->kind != ATTACK_MASK)
         return true;
-    const size_t length = a->mask->length, min = job->min_len, max = job->max_len;
-    job->mask = a->mask;
-    job->min_len = job->max_len = (uint32_t)length;
-    if (a->increment) {
-        size_t lo, hi;
-        if (!increment_bounds(args, length, min, max, &lo, &hi))
-            return false;
-        job->min_len = (uint32_t)lo;
-        job->max_len = (uint32_t)hi;
-    }
+    const size_t length = hc_mask_length(a->mask);
+    size_t lo = length, hi = length;
+    if (a->increment && !increment_bounds(args, length, min, max, &lo, &hi))
+        return false;
+    hc_crack_job_set_mask(job, a->mask);
+    hc_crack_job_set_lengths(job, (uint32_t)lo, (uint32_t)hi);
     return true;
 }
 
@@ -305,20 +303,19 @@ bool hash_attack_job(hash_attack *a, const cli_args *args, hc_crack_job *job)
 typedef bool pass_fn(void *arg, const hc_stream_attack *attack);
 static hc_status each_pass(const hash_attack *a, pass_fn *fn, void *arg)
 {
-    hc_mask *prefix = NULL;
-    if (a->mask && a->pass_min < a->mask->length && (prefix = malloc(sizeof(*prefix))) == NULL)
-        return HC_ERR_NOMEM;
     for (size_t n = a->pass_min; n <= a->pass_max; n++) {
         hc_stream_attack attack = a->stream;
-        if (prefix != NULL) {
-            memcpy(prefix->pos, a->mask->pos, n * sizeof(prefix->pos[0]));
-            prefix->length = n;
+        hc_mask *prefix = NULL;
+        if (a->mask && n < hc_mask_length(a->mask)) {
+            if (hc_mask_prefix(a->mask, n, &prefix) != HC_OK)
+                return HC_ERR_NOMEM;
             attack.mask = prefix;
         }
-        if (!fn(arg, &attack))
+        const bool more = fn(arg, &attack);
+        hc_mask_free(prefix);
+        if (!more)
             break;
     }
-    free(prefix);
     return HC_OK;
 }
 
@@ -330,19 +327,19 @@ static hc_status each_pass(const hash_attack *a, pass_fn *fn, void *arg)
  * words are read in turn; those wholly before the window are dropped
  * unhashed, and the words at its edges are cut (hc_stream_words). */
 typedef struct word_window {
-    hc_count begin, end;
-    hc_count per_word;  /* candidates per word of the pass being read */
-    hc_count pos;       /* candidates of the stream before the next word */
-    hc_count passed;    /* those of the dropped words */
+    count128 begin, end;
+    count128 per_word;  /* candidates per word of the pass being read */
+    count128 pos;       /* candidates of the stream before the next word */
+    count128 passed;    /* those of the dropped words */
     bool full;          /* the end is reached: no more words, no more passes */
 } word_window;
 
 /* Does the next word of the pass fall in the window? If so, from which of
  * its candidates and up to which (0: its last). */
-static bool window_admit(word_window *w, hc_count *first_k, hc_count *last_end)
+static bool window_admit(word_window *w, count128 *first_k, count128 *last_end)
 {
-    const hc_count at = w->pos;
-    w->pos = at > HC_COUNT_MAX - w->per_word ? HC_COUNT_MAX : at + w->per_word;
+    const count128 at = w->pos;
+    w->pos = at > COUNT128_MAX - w->per_word ? COUNT128_MAX : at + w->per_word;
     if (w->pos <= w->begin) {
         w->passed += w->per_word;
         return false;
@@ -356,15 +353,10 @@ static bool window_admit(word_window *w, hc_count *first_k, hc_count *last_end)
     return true;
 }
 
-static hc_count add_counts(hc_count a, hc_count b)
-{
-    return a > HC_COUNT_MAX - b ? HC_COUNT_MAX : a + b;
-}
-
 static bool add_pass_size(void *arg, const hc_stream_attack *attack)
 {
-    hc_count *sum = arg;
-    *sum = add_counts(*sum, hc_stream_per_word(attack));
+    count128 *sum = arg;
+    *sum = count128_add_sat(*sum, count128_of(hc_stream_per_word(attack)));
     return true;
 }
 
@@ -384,7 +376,7 @@ static bool open_wordlist(const hash_attack *a, line_input *r)
 
 /* The words the search reads from the list (those not too long); false
  * when it cannot be read (said on stderr) or Ctrl+C came. */
-static bool count_words(const hash_attack *a, hc_count *words)
+static bool count_words(const hash_attack *a, count128 *words)
 {
     line_input r;
     if (!open_wordlist(a, &r))
@@ -407,23 +399,31 @@ static bool count_words(const hash_attack *a, hc_count *words)
 static bool open_window(const hash_attack *a, const hc_crack_job *job, word_window *w)
 {
     memset(w, 0, sizeof(*w));
-    w->end = HC_COUNT_MAX;
-    if (job->parts > 0) {
+    w->end = COUNT128_MAX;
+    uint64_t part, parts;
+    hc_count skip, limit;
+    hc_crack_job_part(job, &part, &parts);
+    hc_crack_job_window(job, &skip, &limit);
+    if (parts > 0) {
         if (strcmp(a->wordlist, "-") == 0) {
             fprintf(stderr, "hc: --part counts the words of --wordlist first: it cannot be standard input\n");
             return false;
         }
-        hc_count words, per_word = 0;
+        count128 words, per_word = 0;
         if (!count_words(a, &words) || each_pass(a, add_pass_size, &per_word) != HC_OK)
             return false;
-        const hc_count total = per_word > 0 && words > HC_COUNT_MAX / per_word ? HC_COUNT_MAX : words * per_word;
-        hc_crack_slice(total, job->part, job->parts, &w->begin, &w->end);
+        const count128 total = per_word > 0 && words > COUNT128_MAX / per_word ? COUNT128_MAX : words * per_word;
+        hc_count begin, end;
+        hc_crack_slice(hc_count_of(total), part, parts, &begin, &end);
+        w->begin = count128_of(begin);
+        w->end = count128_of(end);
     }
-    w->begin = add_counts(w->begin, job->skip);
+    w->begin = count128_add_sat(w->begin, count128_of(skip));
     if (w->begin > w->end)
         w->begin = w->end;
-    if (job->limit > 0 && w->end - w->begin > job->limit)
-        w->end = w->begin + job->limit;
+    const count128 most = count128_of(limit);
+    if (most > 0 && w->end - w->begin > most)
+        w->end = w->begin + most;
     /* an empty window reads nothing */
     w->full = w->begin == w->end;
     return true;
@@ -433,7 +433,7 @@ typedef struct word_batch {
     uint8_t *bytes;
     size_t *offset;
     size_t count, used;
-    hc_count first_k, last_end;
+    count128 first_k, last_end;
 } word_batch;
 
 typedef bool batch_fn(void *arg, const hc_stream_words *words);
@@ -473,7 +473,7 @@ static bool each_batch(const hash_attack *a, word_window *window, batch_fn *fn, 
         size_t len;
         line_input_status st = line_input_next(&r, &text, &len, true);
         bool end = st == LINE_INPUT_END || st == LINE_INPUT_CANCELLED;
-        hc_count first_k, last_end;
+        count128 first_k, last_end;
         if (st == LINE_INPUT_OK && window_admit(window, &first_k, &last_end)) {
             if (b.count == 0)
                 b.first_k = first_k;
@@ -498,7 +498,7 @@ static bool each_batch(const hash_attack *a, word_window *window, batch_fn *fn, 
                                 (b.count >= BATCH_WORDS_MIN && window->per_word >= BATCH_CANDIDATES / b.count);
         if (ok && (end || window->full || batch_full) && b.count > 0) {
             b.offset[b.count] = b.used;
-            hc_stream_words batch = {b.bytes, b.offset, b.count, b.first_k, b.last_end};
+            hc_stream_words batch = {b.bytes, b.offset, b.count, hc_count_of(b.first_k), hc_count_of(b.last_end)};
             more = fn(arg, &batch);
             b.count = b.used = 0;
             crack_status_source_read(r.consumed);
@@ -535,9 +535,8 @@ static bool feed(void *arg, const hc_stream_words *words)
     const bool more = run->status == HC_OK && !hc_stream_over(run->stream);
     /* a batch searched to its end: the checkpoint's position moves on */
     if (more && run->progress) {
-        const hc_count settled = run->window->pos - run->window->begin;
-        atomic_store_explicit(&run->progress->settled, settled > UINT64_MAX ? UINT64_MAX : (uint64_t)settled,
-                              memory_order_relaxed);
+        const count128 settled = run->window->pos - run->window->begin;
+        hc_crack_progress_set_settled(run->progress, settled > UINT64_MAX ? UINT64_MAX : (uint64_t)settled);
     }
     return more;
 }
@@ -549,7 +548,7 @@ typedef struct search_run {
     const hc_crack_job *job;
     word_window *window;
     hc_crack_result *result;
-    hc_count attempts, hashed;
+    count128 attempts, hashed;
     hash_attack_settled_fn *settled;
     void *settled_arg;
     hc_status status;
@@ -561,20 +560,20 @@ typedef struct search_run {
 static bool search_pass(void *arg, const hc_stream_attack *attack)
 {
     search_run *s = arg;
-    stream_run run = {NULL, HC_OK, s->window, s->job->progress};
+    stream_run run = {NULL, HC_OK, s->window, hc_crack_job_progress(s->job)};
     hc_crack_result_free(s->result);
     memset(s->result, 0, sizeof(*s->result));
     s->status = hc_stream_open(&run.stream, s->job, attack);
     if (s->status != HC_OK)
         return false;
-    s->window->per_word = hc_stream_per_word(attack);
+    s->window->per_word = count128_of(hc_stream_per_word(attack));
     const bool read = each_batch(s->a, s->window, feed, &run);
     hc_stream_result(run.stream, s->result);
     hc_stream_close(run.stream);
     s->status = run.status;
     /* the answer's attempts count every candidate of the passes before */
-    s->attempts += s->result->attempts;
-    s->hashed += s->result->hashed;
+    s->attempts += count128_of(s->result->attempts);
+    s->hashed += count128_of(s->result->hashed);
     return s->status == HC_OK && read && !s->result->found && !s->result->cancelled && !s->window->full &&
            !(s->settled && s->settled(s->settled_arg));
 }
@@ -591,8 +590,8 @@ hc_status hash_attack_run(const hash_attack *a, const hc_crack_job *job, hc_crac
     search_run s = {a, job, &window, result, 0, 0, settled, settled_arg, HC_OK};
     hc_status status = each_pass(a, search_pass, &s);
     /* the dropped words' candidates come first in the stream */
-    result->attempts = s.attempts + window.passed;
-    result->hashed = s.hashed;
+    result->attempts = hc_count_of(s.attempts + window.passed);
+    result->hashed = hc_count_of(s.hashed);
     if (settled && settled(settled_arg))
         result->found = true;
     return status != HC_OK ? status : s.status;
@@ -621,15 +620,16 @@ static bool emit(void *arg, const uint8_t *text, size_t len)
 static bool print_words(void *arg, const hc_stream_words *words)
 {
     printer *p = arg;
-    const hc_count per_word = hc_stream_per_word(p->attack);
+    const count128 per_word = count128_of(hc_stream_per_word(p->attack));
     uint8_t out[HC_STREAM_CANDIDATE_MAX];
     for (size_t i = 0; i < words->count; i++) {
         const uint8_t *word = words->bytes + words->offset[i];
         const size_t len = words->offset[i + 1] - words->offset[i];
-        const hc_count from = i == 0 ? words->first_k : 0;
-        const hc_count to = i + 1 == words->count && words->last_end > 0 ? words->last_end : per_word;
-        for (hc_count k = from; k < to; k++)
-            if (!emit(p, out, hc_stream_candidate(p->attack, word, len, k, out)))
+        const count128 last_end = count128_of(words->last_end);
+        const count128 from = i == 0 ? count128_of(words->first_k) : 0;
+        const count128 to = i + 1 == words->count && last_end > 0 ? last_end : per_word;
+        for (count128 k = from; k < to; k++)
+            if (!emit(p, out, hc_stream_candidate(p->attack, word, len, hc_count_of(k), out)))
                 return false;
     }
     return true;
@@ -641,7 +641,7 @@ static bool print_pass(void *arg, const hc_stream_attack *attack)
 {
     printer *p = arg;
     p->attack = attack;
-    p->window->per_word = hc_stream_per_word(attack);
+    p->window->per_word = count128_of(hc_stream_per_word(attack));
     p->ok = each_batch(p->a, p->window, print_words, p);
     return p->ok && !p->window->full && atomic_load(&cli_interrupted) == 0;
 }

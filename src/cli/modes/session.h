@@ -4,7 +4,7 @@
  *
  * The position is a count of candidates from the start of the run's part
  * (the units of --skip): every candidate before it was tried. A restored
- * run starts there (hc_crack_job.skip), its attempts and status line
+ * run starts there (hc_crack_job_set_window), its attempts and status line
  * counting on. The file also holds the lines that name the search (the
  * stop marker's identity, the part, --skip, --limit and the content of
  * the wordlist and rule files): a file whose lines are not this search's

@@ -13,7 +13,7 @@
  * seconds. */
 #define RATE_WEIGHT 0.3
 
-void format_count(hc_count value, char *out, size_t size)
+void format_count(count128 value, char *out, size_t size)
 {
     const uint64_t giga18 = 1000000000000000000ull;
     if (value <= UINT64_MAX) {
@@ -76,8 +76,8 @@ static void format_eta_short(double seconds, char *out, size_t size)
  * speed, the ETA from the bytes' pace, and the answers. */
 static void render_words(crack_status *s, double elapsed, bool full, char *line, size_t size)
 {
-    uint64_t done = atomic_load_explicit(&s->counters.hashed, memory_order_relaxed);
-    unsigned found = (unsigned)atomic_load_explicit(&s->counters.found, memory_order_relaxed);
+    uint64_t done = hc_crack_progress_hashed(s->counters);
+    unsigned found = (unsigned)hc_crack_progress_found(s->counters);
     uint64_t read = atomic_load_explicit(&s->source.read, memory_order_relaxed);
     uint64_t bytes = atomic_load_explicit(&s->source.size, memory_order_relaxed);
     if (elapsed - s->rate_at >= 0.5 || s->rate_at == 0) {
@@ -96,7 +96,7 @@ static void render_words(crack_status *s, double elapsed, bool full, char *line,
     if (bytes > 0 && s->byte_rate > 0 && read < bytes)
         progress_format_duration((double)(bytes - read) / s->byte_rate, eta, sizeof(eta));
     if (full)
-        format_count((hc_count)done + s->skipped, candidates, sizeof(candidates));
+        format_count((count128)done + s->skipped, candidates, sizeof(candidates));
     else
         format_short((double)done + (double)s->skipped, candidates, sizeof(candidates));
     if (bytes > 0) {
@@ -143,9 +143,9 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
         render_words(s, elapsed, full, line, size);
         return;
     }
-    uint64_t done = atomic_load_explicit(&s->counters.hashed, memory_order_relaxed);
-    unsigned length = (unsigned)atomic_load_explicit(&s->counters.length, memory_order_relaxed);
-    unsigned found = (unsigned)atomic_load_explicit(&s->counters.found, memory_order_relaxed);
+    uint64_t done = hc_crack_progress_hashed(s->counters);
+    unsigned length = (unsigned)hc_crack_progress_length(s->counters);
+    unsigned found = (unsigned)hc_crack_progress_found(s->counters);
     if (length == 0)
         length = s->min_len;
     /* the speed of the last seconds, not of the whole run: longer
@@ -173,7 +173,7 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
     if (!full) {
         char now[32], all[32];
         format_short(shown, now, sizeof(now));
-        if (s->total == HC_COUNT_MAX)
+        if (s->total == COUNT128_MAX)
             snprintf(all, sizeof(all), "2^128+");
         else
             format_short(total, all, sizeof(all));
@@ -199,8 +199,8 @@ static void render(void *ctx, double elapsed, bool full, char *line, size_t size
         return;
     }
     char now[64], all[64], took[32];
-    format_count((hc_count)done + s->skipped, now, sizeof(now));
-    if (s->total == HC_COUNT_MAX)
+    format_count((count128)done + s->skipped, now, sizeof(now));
+    if (s->total == COUNT128_MAX)
         snprintf(all, sizeof(all), "%s", UNCOUNTABLE_TEXT);
     else
         format_count(s->total + s->skipped, all, sizeof(all));
@@ -217,38 +217,43 @@ static void watch_search(void *ctx, double now)
     if (s->marker)
         stop_marker_tick(s->marker, now);
     if (s->session)
-        session_checkpoint(s->session, atomic_load_explicit(&s->counters.settled, memory_order_relaxed), false);
+        session_checkpoint(s->session, hc_crack_progress_settled(s->counters), false);
 }
 
-void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker, session *saved)
+bool crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker, session *saved)
 {
     memset(status, 0, sizeof(*status));
-    atomic_init(&status->counters.hashed, 0);
-    atomic_init(&status->counters.length, 0);
-    atomic_init(&status->counters.found, 0);
-    atomic_init(&status->counters.settled, 0);
+    if (hc_crack_progress_create(&status->counters) != HC_OK)
+        return false;
     atomic_init(&status->source.active, false);
     atomic_init(&status->source.size, 0);
     atomic_init(&status->source.read, 0);
-    hc_count attempts;
-    hc_crack_job_size(job, &attempts, &status->total);
-    status->skipped = job->skip;
-    if (status->total > HC_COUNT_MAX - status->skipped)
-        status->total = HC_COUNT_MAX - status->skipped;
-    status->min_len = job->min_len;
-    status->max_len = job->max_len;
-    status->targets = job->target_count > 0 ? (unsigned)job->target_count : 1;
-    job->progress = &status->counters;
+    hc_count attempts, total, skip, limit;
+    hc_crack_job_size(job, &attempts, &total);
+    hc_crack_job_window(job, &skip, &limit);
+    status->total = count128_of(total);
+    status->skipped = count128_of(skip);
+    if (status->total > COUNT128_MAX - status->skipped)
+        status->total = COUNT128_MAX - status->skipped;
+    hc_crack_job_lengths(job, &status->min_len, &status->max_len);
+    const size_t targets = hc_crack_job_target_count(job);
+    status->targets = targets > 0 ? (unsigned)targets : 1;
+    hc_crack_job_set_progress(job, status->counters);
     status->marker = marker;
     status->session = saved;
     status->display = progress_start_ticking(render, watch_search, status, STATUS_INTERVAL, true);
     live_status = status;
+    return true;
 }
 
-void crack_status_stop(crack_status *status, hc_crack_job *job)
+uint64_t crack_status_stop(crack_status *status, hc_crack_job *job)
 {
     live_status = NULL;
     progress_stop(status->display);
     status->display = NULL;
-    job->progress = NULL;
+    hc_crack_job_set_progress(job, NULL);
+    const uint64_t settled = hc_crack_progress_settled(status->counters);
+    hc_crack_progress_free(status->counters);
+    status->counters = NULL;
+    return settled;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "count128.h"
 #include "hc/crack.h"
 #include "progress.h"
 #include "session.h"
@@ -24,10 +25,10 @@ typedef struct crack_source {
 } crack_source;
 
 typedef struct crack_status {
-    hc_crack_progress counters;  /* the engine writes, the display reads */
+    hc_crack_progress *counters; /* the engine writes, the display reads */
     crack_source source;
-    hc_count total;              /* candidates the run hashes */
-    hc_count skipped;            /* before them: the job's skip, shown as done */
+    count128 total;              /* candidates the run hashes */
+    count128 skipped;            /* before them: the job's skip, shown as done */
     uint32_t min_len, max_len;
     unsigned targets;
     /* the display thread's own: the speed, smoothed over the last seconds */
@@ -39,10 +40,12 @@ typedef struct crack_status {
 } crack_status;
 
 /* Starts showing the status of job (which then publishes into status),
- * watching marker and saving the session's position (each NULL: none). */
-void crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker, session *saved);
-/* Erases the line; job->progress is cleared again. */
-void crack_status_stop(crack_status *status, hc_crack_job *job);
+ * watching marker and saving the session's position (each NULL: none).
+ * false without memory for the counters (nothing started). */
+bool crack_status_start(crack_status *status, hc_crack_job *job, stop_marker *marker, session *saved);
+/* Erases the line; the job publishes nowhere again. Returns the counters'
+ * last `settled` (the run's checkpoint). */
+uint64_t crack_status_stop(crack_status *status, hc_crack_job *job);
 
 /* The run being shown reads a wordlist of size bytes (0: not known), and
  * has searched the words of its first `read` bytes. The status shown is
@@ -51,10 +54,10 @@ void crack_status_stop(crack_status *status, hc_crack_job *job);
 void crack_status_source_size(uint64_t size);
 void crack_status_source_read(uint64_t read);
 
-/* A count that saturated (HC_COUNT_MAX), in words. */
+/* A count that saturated (COUNT128_MAX), in words. */
 #define UNCOUNTABLE_TEXT "2^128 - 1 or more"
 
 /* Digits grouped by spaces (§5.6), for counts beyond 64 bits too. */
-void format_count(hc_count value, char *out, size_t size);
+void format_count(count128 value, char *out, size_t size);
 
 #endif

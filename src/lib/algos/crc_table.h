@@ -1,6 +1,6 @@
 /* The byte-wise table of a reflected CRC-32 (RFC 1952 §8; CRC-32C: RFC 3720
  * B.4) and the register arithmetic on it, for the brute-force engine's CRC
- * scan (crack/engine.c), which makes one per job from the row's polynomial
+ * scan (crack/engine_kernel.c), which makes one per job from the row's polynomial
  * (hc_algorithm.crc_poly). The CRC rows' own code has its tables generated
  * (crc_own.h). */
 #ifndef HC_ALGOS_CRC_TABLE_H

@@ -6,8 +6,8 @@
 #ifndef HC_CRACK_ENGINE_PROBE_H
 #define HC_CRACK_ENGINE_PROBE_H
 
+#include "crack/job.h"
 #include "hc/cpu.h"
-#include "hc/crack.h"
 
 typedef struct hc_crack_probe {
     bool generic_only;            /* in: never use the row's kernel */
@@ -20,16 +20,16 @@ typedef struct hc_crack_probe {
     bool measuring;
     hc_simd_level measured_level;
     hc_simd_level kernel_level;   /* out: the level of the kernel's entry point, when it ran */
-    hc_count kernel_candidates;   /* out: candidates hashed by the kernel */
+    count128 kernel_candidates;   /* out: candidates hashed by the kernel */
     /* out: of those, many targets' candidates compared in filter mode,
      * and of these, the ones with the family's keys (kernel.h's
      * filter_key), not first words */
-    hc_count filtered_candidates, keyed_candidates;
-    hc_count generic_candidates;  /* out: candidates hashed one at a time */
+    count128 filtered_candidates, keyed_candidates;
+    count128 generic_candidates;  /* out: candidates hashed one at a time */
     /* out: lanes the kernel reported (its early-rejection word matched),
      * each then checked with the ordinary hasher: a forged target whose
      * compared word is a candidate's shows here, never as found */
-    hc_count kernel_reports;
+    count128 kernel_reports;
 } hc_crack_probe;
 
 /* hc_crack_run, reporting into probe (which may be NULL). */

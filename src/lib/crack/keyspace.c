@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crack/job.h"
+
 const char hc_crack_default_dictionary[] = "0-9a-zA-Z";
 
 /* Non-overlapping, left-to-right replacement of every `from` in text by
@@ -94,63 +96,71 @@ hc_status hc_crack_dictionary(const char *spec, size_t spec_len, uint8_t out[HC_
     return HC_OK;
 }
 
-static hc_count mul_sat(hc_count a, hc_count b)
+count128 count128_pow(uint64_t d, uint64_t l)
 {
-    if (a != 0 && b > HC_COUNT_MAX / a)
-        return HC_COUNT_MAX;
-    return a * b;
-}
-
-static hc_count add_sat(hc_count a, hc_count b)
-{
-    return a > HC_COUNT_MAX - b ? HC_COUNT_MAX : a + b;
-}
-
-hc_count hc_count_pow(uint64_t d, uint64_t l)
-{
-    hc_count result = 1, base = d;
+    count128 result = 1, base = d;
     /* Square-and-multiply; once saturated it stays saturated (d >= 2). */
     while (l > 0) {
         if (l & 1)
-            result = mul_sat(result, base);
+            result = count128_mul_sat(result, base);
         l >>= 1;
         if (l > 0)
-            base = mul_sat(base, base);
-        if (result == HC_COUNT_MAX)
+            base = count128_mul_sat(base, base);
+        if (result == COUNT128_MAX)
             break;
     }
     return result;
 }
 
-hc_count hc_count_sum(uint64_t d, uint64_t lo, uint64_t hi)
+count128 count128_sum(uint64_t d, uint64_t lo, uint64_t hi)
 {
     if (lo > hi || d == 0)
         return 0;
     if (d == 1)
-        return (hc_count)(hi - lo + 1);
+        return (count128)(hi - lo + 1);
     /* d^lo + ... + d^hi = (d^(hi+1) - d^lo) / (d - 1), when it fits. */
-    hc_count top = hc_count_pow(d, hi + 1);
-    if (top == HC_COUNT_MAX) {
+    count128 top = count128_pow(d, hi + 1);
+    if (top == COUNT128_MAX) {
         /* Saturated: sum term by term until saturation (few terms, since
          * each is at least twice the previous). */
-        hc_count sum = 0, term = hc_count_pow(d, lo);
-        for (uint64_t l = lo; l <= hi && sum != HC_COUNT_MAX; l++) {
-            sum = add_sat(sum, term);
-            term = mul_sat(term, d);
+        count128 sum = 0, term = count128_pow(d, lo);
+        for (uint64_t l = lo; l <= hi && sum != COUNT128_MAX; l++) {
+            sum = count128_add_sat(sum, term);
+            term = count128_mul_sat(term, d);
             if (l == UINT64_MAX)
                 break;
         }
         return sum;
     }
-    return (top - hc_count_pow(d, lo)) / (d - 1);
+    return (top - count128_pow(d, lo)) / (d - 1);
 }
 
-void hc_crack_slice(hc_count total, uint64_t part, uint64_t parts, hc_count *begin, hc_count *end)
+void count128_slice(count128 total, uint64_t part, uint64_t parts, count128 *begin, count128 *end)
 {
     /* floor(total * k / parts) without the 128-bit product overflowing:
      * total = q * parts + r, so total * k / parts = q * k + r * k / parts
      * (r * k < parts^2 < 2^128). */
-    hc_count q = total / parts, r = total % parts;
+    count128 q = total / parts, r = total % parts;
     *begin = q * (part - 1) + r * (part - 1) / parts;
     *end = q * part + r * part / parts;
+}
+
+/* ---- the same at the API's edge ---- */
+
+hc_count hc_count_pow(uint64_t d, uint64_t l)
+{
+    return hc_count_of(count128_pow(d, l));
+}
+
+hc_count hc_count_sum(uint64_t d, uint64_t lo, uint64_t hi)
+{
+    return hc_count_of(count128_sum(d, lo, hi));
+}
+
+void hc_crack_slice(hc_count total, uint64_t part, uint64_t parts, hc_count *begin, hc_count *end)
+{
+    count128 b, e;
+    count128_slice(count128_of(total), part, parts, &b, &e);
+    *begin = hc_count_of(b);
+    *end = hc_count_of(e);
 }

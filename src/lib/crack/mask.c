@@ -1,8 +1,11 @@
-/* Mask parsing (hc/mask.h). */
+/* Mask parsing and the mask handle (hc/mask.h). */
 #include "hc/mask.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "crack/job.h"
 
 /* The built-in sets as byte ranges, in the order their bytes are tried. */
 typedef struct byte_range {
@@ -95,8 +98,9 @@ static hc_status parse_custom(const char *text, int where, hc_mask_set *set, hc_
     return HC_OK;
 }
 
-hc_status hc_mask_parse(const char *mask, size_t mask_len, const char *const custom[4], hc_mask *out,
-                        hc_mask_error *error)
+/* hc_mask_parse into out. */
+static hc_status parse_into(const char *mask, size_t mask_len, const char *const custom[4], hc_mask *out,
+                            hc_mask_error *error)
 {
     hc_mask_set customs[4];
     bool defined[4] = {false, false, false, false};
@@ -135,6 +139,41 @@ hc_status hc_mask_parse(const char *mask, size_t mask_len, const char *const cus
     }
     if (out->length == 0)
         return fail(error, 0, 0, "the mask is empty");
+    return HC_OK;
+}
+
+hc_status hc_mask_parse(const char *mask, size_t mask_len, const char *const custom[4], hc_mask **out,
+                        hc_mask_error *error)
+{
+    hc_mask *parsed = malloc(sizeof(*parsed));
+    hc_status status = parsed == NULL ? HC_ERR_NOMEM : parse_into(mask, mask_len, custom, parsed, error);
+    if (status != HC_OK) {
+        free(parsed);
+        parsed = NULL;
+    }
+    *out = parsed;
+    return status;
+}
+
+void hc_mask_free(hc_mask *mask)
+{
+    free(mask);
+}
+
+size_t hc_mask_length(const hc_mask *mask)
+{
+    return mask->length;
+}
+
+hc_status hc_mask_prefix(const hc_mask *mask, size_t n, hc_mask **out)
+{
+    *out = NULL;
+    if (n < 1 || n > mask->length)
+        return HC_ERR_INVALID;
+    if ((*out = malloc(sizeof(**out))) == NULL)
+        return HC_ERR_NOMEM;
+    (*out)->length = n;
+    memcpy((*out)->pos, mask->pos, n * sizeof(mask->pos[0]));
     return HC_OK;
 }
 

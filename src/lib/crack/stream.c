@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "algos/byteorder.h"
+#include "crack/job.h"
 #include "crack/kernel.h"
 #include "crack/targets.h"
 #include "hc/cpu.h"
@@ -46,8 +47,8 @@ struct hc_stream {
     const hc_stream_attack *attack;
     hc_pool *own_pool;
     size_t rule_count;       /* 1 without rules */
-    hc_count mask_count;     /* 1 without a mask */
-    hc_count per_word;
+    count128 mask_count;     /* 1 without a mask */
+    count128 per_word;
     unsigned cw;             /* 2: UTF-16LE rows */
     bool multi;
     hc_mask *word_mask;            /* not NULL: hybrid words run as masks (WORD_AS_MASK_MIN) */
@@ -62,32 +63,33 @@ struct hc_stream {
     const hc_stream_words *words;  /* the batch being searched */
     atomic_size_t next;            /* its next group */
     _Atomic size_t found_word;     /* one target: the earliest word of the batch with a match (SIZE_MAX: none) */
-    hc_count found_k;
+    count128 found_k;
     uint8_t *found_text;
     size_t found_len;
-    hc_count found_attempts;
+    count128 found_attempts;
     bool found;
-    hc_count fed;                  /* candidates fed before this batch (a first_k among them) */
-    hc_count hashed;
+    count128 fed;                  /* candidates fed before this batch (a first_k among them) */
+    count128 hashed;
     hc_status error;
     atomic_bool stop, cancelled;
 };
 
-hc_count hc_stream_per_word(const hc_stream_attack *attack)
+/* Candidates per word (hc_stream_per_word). */
+static count128 per_word_count(const hc_stream_attack *attack)
 {
-    hc_count rules = attack->rules && attack->rules->count ? attack->rules->count : 1, masks = 1;
+    count128 rules = attack->rules && attack->rules->count ? attack->rules->count : 1, masks = 1;
     if (attack->mask)
         for (size_t i = 0; i < attack->mask->length; i++)
-            masks = masks > HC_COUNT_MAX / attack->mask->pos[i].count ? HC_COUNT_MAX
+            masks = masks > COUNT128_MAX / attack->mask->pos[i].count ? COUNT128_MAX
                                                                      : masks * attack->mask->pos[i].count;
-    return masks > HC_COUNT_MAX / rules ? HC_COUNT_MAX : masks * rules;
+    return masks > COUNT128_MAX / rules ? COUNT128_MAX : masks * rules;
 }
 
-static hc_count mask_count(const hc_stream_attack *attack)
+static count128 mask_count(const hc_stream_attack *attack)
 {
     hc_stream_attack no_rules = *attack;
     no_rules.rules = NULL;
-    return hc_stream_per_word(&no_rules);
+    return per_word_count(&no_rules);
 }
 
 /* The mangled word (rule r) at its place in out; returns its length. */
@@ -101,7 +103,7 @@ static size_t place_word(const hc_stream_attack *a, const uint8_t *word, size_t 
 }
 
 /* Mask candidate m's bytes at `at`, and its set indices in digits. */
-static void place_mask(const hc_mask *mask, hc_count m, uint8_t *at, uint16_t *digits)
+static void place_mask(const hc_mask *mask, count128 m, uint8_t *at, uint16_t *digits)
 {
     for (size_t i = mask->length; i-- > 0;) {
         const hc_mask_set *set = &mask->pos[i];
@@ -125,10 +127,16 @@ static void next_mask(const hc_mask *mask, uint8_t *at, uint16_t *digits)
     }
 }
 
-size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, size_t len, hc_count k,
-                           uint8_t out[HC_STREAM_CANDIDATE_MAX])
+hc_count hc_stream_per_word(const hc_stream_attack *attack)
 {
-    const hc_count masks = mask_count(attack);
+    return hc_count_of(per_word_count(attack));
+}
+
+/* Candidate k of word into out (hc_stream_candidate). */
+static size_t stream_candidate(const hc_stream_attack *attack, const uint8_t *word, size_t len, count128 k,
+                               uint8_t out[HC_STREAM_CANDIDATE_MAX])
+{
+    const count128 masks = mask_count(attack);
     size_t n = place_word(attack, word, len, (size_t)(k / masks), out);
     if (attack->mask) {
         uint16_t digits[HC_MASK_MAX_LEN];
@@ -136,6 +144,12 @@ size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, 
         n += attack->mask->length;
     }
     return n;
+}
+
+size_t hc_stream_candidate(const hc_stream_attack *attack, const uint8_t *word, size_t len, hc_count k,
+                           uint8_t out[HC_STREAM_CANDIDATE_MAX])
+{
+    return stream_candidate(attack, word, len, count128_of(k), out);
 }
 
 /* ---- the search ---------------------------------------------------------- */
@@ -149,7 +163,7 @@ typedef struct lanes_batch {
     } columns;
     uint32_t hits[LANES];
     size_t word[LANES];
-    hc_count k[LANES];
+    count128 k[LANES];
     size_t n;
 } lanes_batch;
 
@@ -160,7 +174,7 @@ typedef struct worker {
     uint8_t digest[HC_MAX_DIGEST_LEN];
     uint16_t digits[HC_MASK_MAX_LEN];
     unsigned since_poll;
-    hc_count hashed, published;
+    count128 hashed, published;
     lanes_batch lanes;
 } worker;
 
@@ -187,7 +201,7 @@ static bool poll_stop(worker *w)
     return atomic_load(&s->stop);
 }
 
-static void record(worker *w, size_t word, hc_count k, size_t len)
+static void record(worker *w, size_t word, count128 k, size_t len)
 {
     hc_stream *s = w->s;
     const hc_crack_job *job = s->job;
@@ -223,7 +237,7 @@ static void record(worker *w, size_t word, hc_count k, size_t len)
 
 /* Hashes w->text (len bytes) and checks it; true when it matched. Does
  * not count it. */
-static bool check_candidate(worker *w, size_t word, hc_count k, size_t len)
+static bool check_candidate(worker *w, size_t word, count128 k, size_t len)
 {
     hc_stream *s = w->s;
     const uint8_t *msg = w->text;
@@ -262,7 +276,7 @@ static bool flush_lanes(worker *w)
     for (unsigned r = 0; r < reports; r++) {
         const size_t i = b->word[b->hits[r]];
         const uint8_t *word = words->bytes + words->offset[i];
-        size_t len = hc_stream_candidate(s->attack, word, words->offset[i + 1] - words->offset[i], b->k[b->hits[r]],
+        size_t len = stream_candidate(s->attack, word, words->offset[i + 1] - words->offset[i], b->k[b->hits[r]],
                                          w->text);
         matched |= check_candidate(w, i, b->k[b->hits[r]], len);
     }
@@ -315,7 +329,7 @@ static inline __attribute__((always_inline)) void lay_out_block(const hc_lanes_l
 
 /* Lays w->text (len characters, at most the block's message) out as its
  * padded block in the next column of the lanes. */
-static void add_to_lanes(worker *w, size_t word, hc_count k, size_t len)
+static void add_to_lanes(worker *w, size_t word, count128 k, size_t len)
 {
     const hc_stream *s = w->s;
     const hc_lanes_layout *l = &s->lanes_layout;
@@ -337,7 +351,7 @@ static void add_to_lanes(worker *w, size_t word, hc_count k, size_t len)
 
 /* Candidate k of word `word`, w->text (len bytes): into the lanes when it
  * fits one block, else hashed now. Counted. True when one target matched. */
-static bool try_candidate(worker *w, size_t word, hc_count k, size_t len)
+static bool try_candidate(worker *w, size_t word, count128 k, size_t len)
 {
     hc_stream *s = w->s;
     w->hashed++;
@@ -350,14 +364,15 @@ static bool try_candidate(worker *w, size_t word, hc_count k, size_t len)
 
 /* The candidates [from, to) of word i of the batch: all of them, but
  * for a window's edges (hc_stream_words). */
-static hc_count word_from(const hc_stream_words *words, size_t i)
+static count128 word_from(const hc_stream_words *words, size_t i)
 {
-    return i == 0 ? words->first_k : 0;
+    return i == 0 ? count128_of(words->first_k) : 0;
 }
 
-static hc_count word_to(const hc_stream *s, const hc_stream_words *words, size_t i)
+static count128 word_to(const hc_stream *s, const hc_stream_words *words, size_t i)
 {
-    return i + 1 == words->count && words->last_end > 0 ? words->last_end : s->per_word;
+    const count128 last_end = count128_of(words->last_end);
+    return i + 1 == words->count && last_end > 0 ? last_end : s->per_word;
 }
 
 /* Every candidate of word i of the batch (in its window); false when the
@@ -369,7 +384,7 @@ static bool search_word(worker *w, size_t i)
     const hc_stream_words *words = s->words;
     const uint8_t *word = words->bytes + words->offset[i];
     const size_t len = words->offset[i + 1] - words->offset[i];
-    const hc_count from = word_from(words, i), to = word_to(s, words, i);
+    const count128 from = word_from(words, i), to = word_to(s, words, i);
     if (a->mask == NULL) {
         /* the rules alone: candidate k is rule k (the loop below, without
          * its 128-bit odometer, which cost a fifth of the time) */
@@ -379,15 +394,15 @@ static bool search_word(worker *w, size_t i)
         }
         return true;
     }
-    hc_count k = from, first_m = from % s->mask_count;
+    count128 k = from, first_m = from % s->mask_count;
     for (size_t r = (size_t)(from / s->mask_count); k < to; r++, first_m = 0) {
         size_t n = place_word(a, word, len, r, w->text);
         uint8_t *mask_at = w->text + (a->mask_first ? 0 : n);
         place_mask(a->mask, first_m, mask_at, w->digits);
         const size_t total = n + a->mask->length;
         /* this rule's mask candidates in the window, one bound per loop */
-        const hc_count end_m = to - k < s->mask_count - first_m ? first_m + (to - k) : s->mask_count;
-        for (hc_count m = first_m; m < end_m; m++, k++) {
+        const count128 end_m = to - k < s->mask_count - first_m ? first_m + (to - k) : s->mask_count;
+        for (count128 m = first_m; m < end_m; m++, k++) {
             if (m > first_m)
                 next_mask(a->mask, mask_at, w->digits);
             if (try_candidate(w, i, k, total))
@@ -436,11 +451,11 @@ static void worker_main(void *arg, size_t index)
     free(w);
 }
 
-hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint64_t sizes,
+hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, size_t result_size,
                                const hc_stream_attack *attack)
 {
     *stream = NULL;
-    if (sizes != HC_CRACK_SIZES)
+    if (result_size != sizeof(hc_crack_result))
         return HC_ERR_ABI;
     if (job->alg == NULL || job->threads < 1 || (job->target_count > 0 ? !job->targets || !job->on_found : !job->target))
         return HC_ERR_INVALID;
@@ -451,7 +466,7 @@ hc_status hc_stream_open_sized(hc_stream **stream, const hc_crack_job *job, uint
     s->attack = attack;
     s->rule_count = attack->rules && attack->rules->count ? attack->rules->count : 1;
     s->mask_count = mask_count(attack);
-    s->per_word = hc_stream_per_word(attack);
+    s->per_word = per_word_count(attack);
     s->cw = (hc_algorithm_flags(job->alg) & HC_ALG_TEXT_UTF16LE) ? 2 : 1;
     atomic_init(&s->found_word, SIZE_MAX);
     atomic_init(&s->stop, false);
@@ -563,7 +578,7 @@ static bool word_run_cancelled(void *arg)
  * threads. */
 static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size_t i)
 {
-    const hc_count from = word_from(words, i), to = word_to(s, words, i);
+    const count128 from = word_from(words, i), to = word_to(s, words, i);
     const hc_mask *mask = s->attack->mask;
     const size_t len = words->offset[i + 1] - words->offset[i];
     hc_mask *m = s->word_mask;
@@ -603,13 +618,13 @@ static void search_word_as_mask(hc_stream *s, const hc_stream_words *words, size
         return;
     }
     publish_word_run(&run);
-    s->hashed += r.hashed;
+    s->hashed += count128_of(r.hashed);
     if (r.cancelled && !(s->multi && s->found_count == s->set.count)) {
         atomic_store(&s->cancelled, true);
         atomic_store(&s->stop, true);
     } else if (!s->multi && r.found) {
         s->found = true;
-        s->found_attempts = s->fed + r.attempts;
+        s->found_attempts = s->fed + count128_of(r.attempts);
         s->found_text = r.found_text;
         s->found_len = r.found_len;
         r.found_text = NULL;
@@ -634,8 +649,8 @@ hc_status hc_stream_feed(hc_stream *s, const hc_stream_words *words)
             search_word_as_mask(s, words, i);
         } else {
             /* longer than a mask: this word through the lanes */
-            const hc_stream_words one = {words->bytes, words->offset + i, 1, word_from(words, i),
-                                         i + 1 == words->count ? words->last_end : 0};
+            const hc_stream_words one = {words->bytes, words->offset + i, 1, hc_count_of(word_from(words, i)),
+                                         i + 1 == words->count ? words->last_end : hc_count_of(0)};
             search_batch(s, &one);
         }
     }
@@ -650,20 +665,20 @@ bool hc_stream_over(const hc_stream *s)
 void hc_stream_result(hc_stream *s, hc_crack_result *r)
 {
     memset(r, 0, sizeof(*r));
-    r->hashed = s->hashed;
+    r->hashed = hc_count_of(s->hashed);
     r->cancelled = atomic_load(&s->cancelled);
     if (s->multi) {
         r->found_count = s->found_count;
         r->found = s->found_count == s->set.count;
-        r->attempts = r->cancelled || r->found ? s->hashed : s->fed;
+        r->attempts = hc_count_of(r->cancelled || r->found ? s->hashed : s->fed);
     } else if (s->found) {
         r->found = true;
-        r->attempts = s->found_attempts;
+        r->attempts = hc_count_of(s->found_attempts);
         r->found_len = s->found_len;
         r->found_text = s->found_text;
         s->found_text = NULL;
     } else {
-        r->attempts = r->cancelled ? s->hashed : s->fed;
+        r->attempts = hc_count_of(r->cancelled ? s->hashed : s->fed);
     }
 }
 
