@@ -26,6 +26,7 @@
 #include "hc/crack.h"
 #include "hc/encode.h"
 #include "hc/pool.h"
+#include "hash_search.h"
 
 static const cli_option_spec hash_options[] = {
     {OPT_SOURCE, 's', "source", "<string>", "input hash to restore (or the text to crack with -p)", 0},
@@ -69,7 +70,7 @@ static const cli_option_spec hash_options[] = {
 
 enum { MIN_DEFAULT = 1, MAX_DEFAULT = 10 };
 
-/* The probe times this long a piece of the real search (see probe()). */
+/* The probe times this long a piece of the real search (see search_probe()). */
 static const double PROBE_SECONDS = 0.1;
 
 /* -T (§2.5): a plain signed 32-bit decimal, anything else counts as 0;
@@ -103,7 +104,7 @@ static bool length_option(cli_output *out, const cli_args *args, cli_option_id i
 }
 
 /* The bytes the row hashes for a text: UTF-16LE for ntlm (§6). */
-static bool digest_of_text(const hc_algorithm *alg, const char *text, uint8_t *digest)
+bool search_digest_of_text(const hc_algorithm *alg, const char *text, uint8_t *digest)
 {
     uint8_t *owned;
     const uint8_t *bytes;
@@ -149,7 +150,7 @@ static bool keyspace_uncountable(const hc_crack_job *job)
 
 /* The summary; `skipped` of the attempts (--skip, a restored run's
  * position) were counted, not tried: they are no part of the speed. */
-static void print_summary(cli_output *out, count128 attempts, count128 skipped, double seconds)
+void search_print_summary(cli_output *out, count128 attempts, count128 skipped, double seconds)
 {
     char count[64], speed[GROUPED_MAX], time[TIME_TEXT_MAX];
     format_count(attempts, count, sizeof(count));
@@ -192,39 +193,29 @@ static void print_found(cli_output *out, const hc_algorithm *alg, const uint8_t 
     free(utf8);
 }
 
-/* What both kinds of search take from the options: the lengths, the part,
- * the dictionary and the threads. */
-typedef struct search_options {
-    unsigned threads;
-    int64_t min_len, max_len;
-    uint64_t part, parts;
-    uint64_t skip, limit;
-    uint8_t dict[HC_DICT_MAX];
-    size_t dict_len;
-} search_options;
 
 /* Where finds are kept: the potfile, --outfile. */
-static potfile pot;
+potfile search_pot;
 static outfile found_file;
 
 /* A find of the search (not one the potfile answered): kept in both. */
-static void keep_find(const uint8_t *digest, const uint8_t *text, size_t len)
+void search_keep_find(const uint8_t *digest, const uint8_t *text, size_t len)
 {
-    potfile_add(&pot, digest, text, len);
+    potfile_add(&search_pot, digest, text, len);
     outfile_add(&found_file, digest, text, len);
 }
 
 /* Whether the potfile answers targets before the search. Not for one part
  * of many: a part searches its slice, and the stop marker, not the
  * potfile, tells the parts about a find (each part still keeps its own). */
-static bool potfile_answers(const search_options *o)
+bool search_potfile_answers(const search_options *o)
 {
     return o->parts <= 1;
 }
 
 /* --stop-file's marker (path NULL without the option), and the lines
  * that say which search it belongs to. */
-static stop_marker marker;
+stop_marker search_marker;
 static char *marker_identity;
 
 /* --session's state (path NULL without it). */
@@ -235,44 +226,44 @@ typedef struct deadline {
 } deadline;
 
 /* The workers' stop check: Ctrl+C or the marker (both one atomic load). */
-static bool interrupted(void *arg)
+bool search_interrupted(void *arg)
 {
     (void)arg;
-    return atomic_load(&cli_interrupted) != 0 || stop_marker_seen(&marker);
+    return atomic_load(&cli_interrupted) != 0 || stop_marker_seen(&search_marker);
 }
 
 static bool probe_over(void *arg)
 {
     const deadline *dl = arg;
-    return interrupted(NULL) || cli_monotonic_seconds() >= dl->end;
+    return search_interrupted(NULL) || cli_monotonic_seconds() >= dl->end;
 }
 
 /* Why a search ended before its end: Ctrl+C (130) wins over the marker
  * (3, or 2 when another search's marker took its path). */
-static int stopped_status(void)
+int search_stopped_status(void)
 {
     return atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED
-           : stop_marker_seen(&marker)   ? stop_marker_status(&marker)
+           : stop_marker_seen(&search_marker)   ? stop_marker_status(&search_marker)
                                          : EXIT_MISMATCH;
 }
 
 /* The marker after the identity: which part found it, then the answer's
  * line. */
-static void create_marker(const search_options *o, const char *answer_line, size_t len)
+void search_create_marker(const search_options *o, const char *answer_line, size_t len)
 {
-    if (marker.path == NULL)
+    if (search_marker.path == NULL)
         return;
     char found_by[96] = "found by a search without --part";
     if (o->parts > 0)
         snprintf(found_by, sizeof(found_by), "found by --part %llu/%llu", (unsigned long long)o->part,
                  (unsigned long long)o->parts);
-    stop_marker_create(&marker, found_by, answer_line, len);
+    stop_marker_create(&search_marker, found_by, answer_line, len);
 }
 
 /* --stop-file's look as the search starts, once its targets are known:
  * -1 to go on (this search's marker there: it stops at once), or
  * EXIT_USAGE after a message (another search's marker, another file). */
-static int start_marker(const cli_args *args, const hc_algorithm *alg, const search_options *o,
+int search_start_marker(const cli_args *args, const hc_algorithm *alg, const search_options *o,
                         const uint8_t *digests, size_t count)
 {
     if (!args->present[OPT_STOP_FILE])
@@ -284,8 +275,8 @@ static int start_marker(const cli_args *args, const hc_algorithm *alg, const sea
         cli_out_of_memory();
         return EXIT_USAGE;
     }
-    stop_marker_init(&marker, args->value[OPT_STOP_FILE], marker_identity);
-    return stop_marker_start(&marker, args->present[OPT_REPLACE_STOP_FILE]) ? -1 : EXIT_USAGE;
+    stop_marker_init(&search_marker, args->value[OPT_STOP_FILE], marker_identity);
+    return stop_marker_start(&search_marker, args->present[OPT_REPLACE_STOP_FILE]) ? -1 : EXIT_USAGE;
 }
 
 /* One target's answer: "Initial string is: <text>" as printed. */
@@ -295,12 +286,12 @@ static void create_found_marker(const hc_algorithm *alg, const search_options *o
     const size_t plen = sizeof(prefix) - 1;
     uint8_t *line = malloc(plen + 2 * r->found_len + 1);
     if (line == NULL) {
-        create_marker(o, "", 0);
+        search_create_marker(o, "", 0);
         return;
     }
     memcpy(line, prefix, plen);
     size_t len = plen + candidate_text(alg, r->found_text, r->found_len, line + plen);
-    create_marker(o, (const char *)line, len);
+    search_create_marker(o, (const char *)line, len);
     free(line);
 }
 
@@ -342,7 +333,7 @@ static bool open_session(const cli_args *args, const hc_algorithm *alg, search_o
  * no state any more. */
 static void close_session(bool found, uint64_t settled)
 {
-    if (found || !interrupted(NULL))
+    if (found || !search_interrupted(NULL))
         session_finish(&search_session);
     else
         session_checkpoint(&search_session, settled, true);
@@ -350,11 +341,11 @@ static void close_session(bool found, uint64_t settled)
 }
 
 /* After the summary: the marker's stop said on stderr. */
-static int finish_stopped(cli_output *out, int status)
+int search_finish_stopped(cli_output *out, int status)
 {
-    if (status != EXIT_OK && status != EXIT_INTERRUPTED && stop_marker_seen(&marker)) {
+    if (status != EXIT_OK && status != EXIT_INTERRUPTED && stop_marker_seen(&search_marker)) {
         fflush(out->stream);
-        stop_marker_report(&marker);
+        stop_marker_report(&search_marker);
     }
     return status;
 }
@@ -364,7 +355,7 @@ static int finish_stopped(cli_output *out, int status)
  * algorithm, dictionary and threads on its longest length for
  * PROBE_SECONDS, then scale to the candidates the run will hash. Prints the
  * line without a newline (the summary supplies it). */
-static void probe(cli_output *out, const hc_crack_job *job)
+void search_probe(cli_output *out, const hc_crack_job *job)
 {
     hc_crack_job *calibration;
     if (hc_crack_job_copy(job, &calibration) != HC_OK)
@@ -375,14 +366,14 @@ static void probe(cli_output *out, const hc_crack_job *job)
     hc_crack_job_set_cancel(calibration, probe_over, &dl);
     double start = cli_monotonic_seconds();
     hc_crack_result r;
-    hc_status run = interrupted(NULL) ? HC_ERR_INVALID : hc_crack_run(calibration, &r);
+    hc_status run = search_interrupted(NULL) ? HC_ERR_INVALID : hc_crack_run(calibration, &r);
     hc_crack_job_free(calibration);
     if (run != HC_OK)
         return;
     double elapsed = cli_monotonic_seconds() - start;
     double rate = elapsed > 0 ? (double)count128_of(r.hashed) / elapsed : 0;
     hc_crack_result_free(&r);
-    if (interrupted(NULL))
+    if (search_interrupted(NULL))
         return;
     hc_count counted, to_hash;
     hc_crack_job_size(job, &counted, &to_hash);
@@ -419,7 +410,7 @@ static void count_digits(count128 value, char *out, size_t size)
 
 /* One target's JSON object (format_json.c). With seconds < 0 (a target
  * of many), no attempts and seconds. */
-static void print_json_result(cli_output *out, const hc_algorithm *alg, const uint8_t *target, bool found,
+void search_print_json_result(cli_output *out, const hc_algorithm *alg, const uint8_t *target, bool found,
                               const uint8_t *text, size_t len, count128 attempts, double seconds)
 {
     text_buffer t;
@@ -457,7 +448,7 @@ static bool parse_search_options(cli_output *out, const cli_args *args, search_o
 }
 
 /* Frees the job and its pool (either may be NULL). */
-static void end_job(hc_crack_job **job, hc_pool **pool)
+void search_end_job(hc_crack_job **job, hc_pool **pool)
 {
     hc_crack_job_free(*job);
     hc_pool_destroy(*pool);
@@ -474,12 +465,12 @@ static void set_up_job(hc_crack_job *job, const hc_algorithm *alg, const search_
     hc_crack_job_set_part(job, o->part, o->parts);
     hc_crack_job_set_window(job, hc_count_of(o->skip), hc_count_of(o->limit));
     hc_crack_job_set_threads(job, hc_pool_threads(pool), pool);
-    hc_crack_job_set_cancel(job, interrupted, NULL);
+    hc_crack_job_set_cancel(job, search_interrupted, NULL);
 }
 
 /* The job of the options (its target still to set), and the pool it runs
  * on; false (both NULL) after a message on stderr. end_job frees them. */
-static bool start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, hash_attack *attack,
+bool search_start_job(const cli_args *args, const hc_algorithm *alg, search_options *o, hash_attack *attack,
                       hc_crack_job **job, hc_pool **pool)
 {
     const char *spec = args->present[OPT_DICT] ? args->value[OPT_DICT] : hc_crack_default_dictionary;
@@ -492,12 +483,12 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
     if (hc_crack_dictionary(spec, strlen(spec), o->dict, &o->dict_len) != HC_OK ||
         hc_pool_create(pool, o->threads) != HC_OK || hc_crack_job_create(job) != HC_OK) {
         cli_out_of_memory();
-        end_job(job, pool);
+        search_end_job(job, pool);
         return false;
     }
     set_up_job(*job, alg, o, *pool);
     if (!hash_attack_job(attack, args, *job)) {
-        end_job(job, pool);
+        search_end_job(job, pool);
         return false;
     }
     if (o->parts > 1 && attack->kind != ATTACK_WORDLIST && keyspace_uncountable(*job)) {
@@ -506,250 +497,10 @@ static bool start_job(const cli_args *args, const hc_algorithm *alg, search_opti
         fprintf(stderr,
                 "hc: --part: the keyspace has 2^128 - 1 or more candidates, more than hc can count, so it cannot "
                 "be split into exact parts; make it smaller (-x, the mask)\n");
-        end_job(job, pool);
+        search_end_job(job, pool);
         return false;
     }
     return true;
-}
-
-/* ---- many targets (--hashes) ---- */
-
-typedef struct many_search {
-    cli_output *out;
-    const hc_algorithm *alg;
-    bool json, base64;
-    const hash_targets *targets;
-    const uint8_t *digests; /* the job's targets: the searched ones of the file */
-    size_t searched;
-    const size_t *index;   /* the job's target i is targets' index[i] */
-    uint8_t *found;        /* per target of the file */
-    size_t found_count;
-    size_t from_potfile;   /* of found_count: answered by the potfile */
-} many_search;
-
-/* A digest as hashcat writes it for the row, or Base64 with -b. */
-static size_t digest_text(const many_search *m, const uint8_t *digest, char *text)
-{
-    if (!m->base64)
-        return hash_text(m->alg, digest, text);
-    hc_base64_encode(digest, hc_algorithm_digest_len(m->alg), text);
-    return strlen(text);
-}
-
-/* hashcat's `<hash>:<plain>` (the plain as the potfile writes it), or its
- * JSON object, at once. */
-static void print_hit(many_search *m, size_t target, const uint8_t *text, size_t len)
-{
-    const uint8_t *digest = m->targets->digests + target * hc_algorithm_digest_len(m->alg);
-    m->found[target] = 1;
-    m->found_count++;
-    if (m->json) {
-        print_json_result(m->out, m->alg, digest, true, text, len, 0, -1);
-        return;
-    }
-    char shown[HASH_TEXT_MAX];
-    _Static_assert(HC_BASE64_LEN(HC_MAX_DIGEST_LEN) < sizeof(shown), "Base64 is shorter than hex");
-    char *plain = malloc(PLAIN_TEXT_SIZE(len));
-    text_buffer t;
-    text_init(&t);
-    if (plain == NULL) {
-        t.no_memory = true;
-    } else {
-        text_append(&t, shown, digest_text(m, digest, shown));
-        text_append(&t, ":", 1);
-        text_append(&t, plain, plain_encode(text, len, plain));
-    }
-    text_output_line(&t, m->out);
-    text_free(&t);
-    free(plain);
-}
-
-/* A find of the search: printed and kept. */
-static void record_hit(many_search *m, size_t target, const uint8_t *text, size_t len)
-{
-    keep_find(m->targets->digests + target * hc_algorithm_digest_len(m->alg), text, len);
-    print_hit(m, target, text, len);
-}
-
-/* potfile_found_fn: a target the potfile answers, printed as a find. */
-static void potfile_hit(void *arg, size_t target, const uint8_t *text, size_t len)
-{
-    many_search *m = arg;
-    m->from_potfile++;
-    print_hit(m, target, text, len);
-}
-
-static void on_found(void *arg, size_t target, const uint8_t *text, size_t len)
-{
-    many_search *m = arg;
-    /* once per target: a hybrid's later pass may meet it again (word "a1"
-     * with ?d, then word "a" with ?d?d) */
-    if (!m->found[m->index[target]])
-        record_hit(m, m->index[target], text, len);
-}
-
-/* hash_attack_settled_fn: every target of the file found. */
-static bool all_found(void *arg)
-{
-    const many_search *m = arg;
-    return m->found_count == m->targets->count;
-}
-
-static void ignore_found(void *arg, size_t target, const uint8_t *text, size_t len)
-{
-    (void)arg, (void)target, (void)text, (void)len;
-}
-
-/* Reads --hashes; EXIT_OK, or the status to end with (nothing left to
- * free). */
-static int read_many_targets(const cli_args *args, const hc_algorithm *alg, hash_targets *targets)
-{
-    /* reading a list may wait (a pipe, a FIFO, a terminal): Ctrl+C stops it */
-    cli_catch_interrupt();
-    const hash_list_syntax syntax = {alg, args->present[OPT_BASE64], args->present[OPT_USERNAME]};
-    if (!hash_targets_read(targets, &syntax, args->value[OPT_HASHES]))
-        return targets->interrupted ? EXIT_INTERRUPTED : EXIT_USAGE;
-    if (atomic_load(&cli_interrupted)) {
-        /* Ctrl+C as the list ended: it was still being read */
-        hash_targets_free(targets);
-        return EXIT_INTERRUPTED;
-    }
-    if (targets->count == 0) {
-        fprintf(stderr, "hc: no %s digest in --hashes file %s\n", hc_algorithm_name(alg), args->value[OPT_HASHES]);
-        hash_targets_free(targets);
-        return EXIT_USAGE;
-    }
-    return EXIT_OK;
-}
-
-/* §5.9: the empty string is found before any search; the other targets
- * are copied to digests for the engine (index: where each came from).
- * Returns how many. */
-static size_t targets_to_search(many_search *m, const uint8_t *empty, uint8_t *digests, size_t *index)
-{
-    const unsigned dl = hc_algorithm_digest_len(m->alg);
-    size_t searched = 0;
-    for (size_t i = 0; i < m->targets->count; i++) {
-        const uint8_t *d = m->targets->digests + i * dl;
-        if (m->found[i])
-            continue; /* the potfile's */
-        if (memcmp(d, empty, dl) == 0) {
-            record_hit(m, i, (const uint8_t *)"", 0);
-            continue;
-        }
-        memcpy(digests + searched * dl, d, dl);
-        index[searched++] = i;
-    }
-    return searched;
-}
-
-/* Runs the attack on the job's targets (none: nothing to run), the hits
- * printed as they come; *elapsed: its seconds. */
-static hc_status search_many(const cli_args *args, cli_output *out, const search_options *o, const hash_attack *attack,
-                             hc_crack_job *job, many_search *m, hc_crack_result *result, double *elapsed)
-{
-    if (m->searched == 0)
-        return HC_OK;
-    if (o->max_len > (int64_t)HC_CRACK_MAX_LENGTH) {
-        output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
-        return HC_OK;
-    }
-    cli_catch_interrupt();
-    if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
-        probe(out, job);
-        output_line(out, "%s", ""); /* ends the probe line (before the hits) */
-    }
-    hc_crack_job_set_targets(job, m->digests, m->searched, on_found, m);
-    crack_status live;
-    if (!crack_status_start(&live, job, &marker, NULL))
-        return HC_ERR_NOMEM;
-    double start = cli_monotonic_seconds();
-    hc_status run = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, result, all_found, m);
-    *elapsed = cli_monotonic_seconds() - start;
-    crack_status_stop(&live, job);
-    return run;
-}
-
-/* The lines after the search (JSON: the targets not found; the summary,
- * the count) and the exit status; a stop marker once all were found. */
-static int report_many(cli_output *out, const search_options *o, const many_search *m, count128 attempts,
-                       double elapsed)
-{
-    const hash_targets *targets = m->targets;
-    const bool skipped = targets->bad_lines > 0;
-    if (m->json) {
-        const unsigned dl = hc_algorithm_digest_len(m->alg);
-        for (size_t i = 0; i < targets->count; i++)
-            if (!m->found[i])
-                print_json_result(out, m->alg, targets->digests + i * dl, false, NULL, 0, 0, -1);
-    }
-    print_summary(out, attempts, o->skip, elapsed);
-    output_line(out, "Found %zu of %zu targets%s", m->found_count, targets->count,
-                skipped ? " (lines of the file were skipped)" : "");
-    int status = m->found_count == targets->count && !skipped ? EXIT_OK : stopped_status();
-    if (m->found_count == targets->count) {
-        char line[96];
-        snprintf(line, sizeof(line), "Found %zu of %zu targets", m->found_count, targets->count);
-        create_marker(o, line, strlen(line));
-    }
-    return finish_stopped(out, status);
-}
-
-static int run_many(const cli_args *args, const hc_algorithm *alg, cli_output *out, bool json, search_options *o,
-                    hash_attack *attack)
-{
-    hash_targets targets;
-    int read = read_many_targets(args, alg, &targets);
-    if (read != EXIT_OK)
-        return read;
-    int started = start_marker(args, alg, o, targets.digests, targets.count);
-    if (started >= 0) {
-        hash_targets_free(&targets);
-        return started;
-    }
-    uint8_t empty[HC_MAX_DIGEST_LEN];
-    const unsigned dl = hc_algorithm_digest_len(alg);
-    many_search m = {.out = out, .alg = alg, .json = json, .base64 = args->present[OPT_BASE64], .targets = &targets};
-    m.found = calloc(targets.count, 1);
-    size_t *index = malloc(targets.count * sizeof(size_t));
-    uint8_t *digests = malloc(targets.count * dl);
-    hc_pool *pool = NULL;
-    hc_crack_job *job = NULL;
-    int status = EXIT_USAGE;
-    if (!m.found || !index || !digests) {
-        cli_out_of_memory();
-        goto done;
-    }
-    if (!digest_of_text(alg, "", empty) || !start_job(args, alg, o, attack, &job, &pool))
-        goto done;
-    if (potfile_answers(o) && !potfile_lookup(&pot, targets.digests, targets.count, potfile_hit, &m)) {
-        status = atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
-        goto done;
-    }
-    if (m.from_potfile > 0)
-        fprintf(stderr, "hc: %zu of %zu targets answered from the potfile %s%s\n", m.from_potfile, targets.count,
-                pot.path, m.from_potfile == targets.count ? " (no search)" : "; searching for the rest");
-    m.searched = targets_to_search(&m, empty, digests, index);
-    m.digests = digests;
-    m.index = index;
-    /* the probe's finds are not reported: the search's are */
-    hc_crack_job_set_targets(job, digests, m.searched, ignore_found, NULL);
-    double elapsed = 0;
-    hc_crack_result result;
-    memset(&result, 0, sizeof(result));
-    hc_status run = search_many(args, out, o, attack, job, &m, &result, &elapsed);
-    if (run != HC_OK) {
-        fprintf(stderr, "hc: %s\n", hc_status_text(run));
-        goto done;
-    }
-    status = report_many(out, o, &m, count128_of(result.attempts), elapsed);
-done:
-    end_job(&job, &pool);
-    free(m.found);
-    free(index);
-    free(digests);
-    hash_targets_free(&targets);
-    return status;
 }
 
 /* ---- one target ---- */
@@ -768,11 +519,11 @@ static int print_candidates(const cli_args *args, const hc_algorithm *alg, hash_
     hc_crack_job *job;
     uint8_t target[HC_MAX_DIGEST_LEN] = {0};
     o.threads = 1;
-    if (!start_job(args, alg, &o, attack, &job, &pool))
+    if (!search_start_job(args, alg, &o, attack, &job, &pool))
         return EXIT_USAGE;
     hc_crack_job_set_target(job, target);
     int status = hash_attack_stdout(attack, job);
-    end_job(&job, &pool);
+    search_end_job(&job, &pool);
     return status;
 }
 
@@ -807,7 +558,7 @@ static bool read_target(const cli_args *args, const hc_algorithm *alg, cli_outpu
 {
     const char *source = args->present[OPT_SOURCE] ? args->value[OPT_SOURCE] : "";
     if (args->present[OPT_PERFORMANCE])
-        return digest_of_text(alg, *source ? source : "12345", target);
+        return search_digest_of_text(alg, *source ? source : "12345", target);
     if (cli_parse_digest(source, strlen(source), hc_algorithm_digest_len(alg), args->present[OPT_BASE64], target))
         return true;
     output_line(out, "invalid search hash: %s", source);
@@ -822,16 +573,16 @@ static int answer_without_search(const hc_algorithm *alg, cli_output *out, bool 
                                  const uint8_t *target)
 {
     uint8_t empty[HC_MAX_DIGEST_LEN];
-    if (!digest_of_text(alg, "", empty))
+    if (!search_digest_of_text(alg, "", empty))
         return EXIT_USAGE;
     if (memcmp(target, empty, hc_algorithm_digest_len(alg)) == 0) {
-        keep_find(target, (const uint8_t *)"", 0);
-        create_marker(o, "Initial string is: Empty string", 31);
+        search_keep_find(target, (const uint8_t *)"", 0);
+        search_create_marker(o, "Initial string is: Empty string", 31);
         if (json) {
-            print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
+            search_print_json_result(out, alg, target, true, (const uint8_t *)"", 0, 0, 0);
             return EXIT_OK;
         }
-        print_summary(out, 0, 0, 0);
+        search_print_summary(out, 0, 0, 0);
         output_line(out, "Initial string is: Empty string");
         return EXIT_OK;
     }
@@ -839,10 +590,10 @@ static int answer_without_search(const hc_algorithm *alg, cli_output *out, bool 
         /* The reference glues this to the probe line [Q]; we skip the probe. */
         output_line(out, "Max string length is too big: %lld", (long long)o->max_len);
         if (json) {
-            print_json_result(out, alg, target, false, NULL, 0, 0, 0);
+            search_print_json_result(out, alg, target, false, NULL, 0, 0, 0);
             return EXIT_MISMATCH;
         }
-        print_summary(out, 0, 0, 0);
+        search_print_summary(out, 0, 0, 0);
         output_line(out, "Nothing found");
         return EXIT_MISMATCH;
     }
@@ -858,19 +609,19 @@ static int report_search(const hc_algorithm *alg, cli_output *out, bool json, co
 {
     if (result->found)
         create_found_marker(alg, o, result);
-    int exit_status = result->found ? EXIT_OK : stopped_status();
+    int exit_status = result->found ? EXIT_OK : search_stopped_status();
     if (json) {
-        print_json_result(out, alg, target, result->found, result->found_text, result->found_len,
+        search_print_json_result(out, alg, target, result->found, result->found_text, result->found_len,
                           count128_of(result->attempts), elapsed);
     } else {
-        print_summary(out, count128_of(result->attempts), o->skip, elapsed);
+        search_print_summary(out, count128_of(result->attempts), o->skip, elapsed);
         if (result->found)
             print_found(out, alg, result->found_text, result->found_len);
         else
             output_line(out, "Nothing found");
     }
     hc_crack_result_free(result);
-    return exit_status == EXIT_OK ? EXIT_OK : finish_stopped(out, exit_status);
+    return exit_status == EXIT_OK ? EXIT_OK : search_finish_stopped(out, exit_status);
 }
 
 /* potfile_found_fn of one target: the plain, copied. */
@@ -892,13 +643,13 @@ static int answer_from_potfile(const hc_algorithm *alg, cli_output *out, bool js
 {
     hc_crack_result r;
     memset(&r, 0, sizeof(r));
-    if (!potfile_answers(o))
+    if (!search_potfile_answers(o))
         return -1;
-    if (!potfile_lookup(&pot, target, 1, keep_answer, &r))
+    if (!potfile_lookup(&search_pot, target, 1, keep_answer, &r))
         return atomic_load(&cli_interrupted) ? EXIT_INTERRUPTED : EXIT_USAGE;
     if (!r.found)
         return -1;
-    fprintf(stderr, "hc: answered from the potfile %s (no search)\n", pot.path);
+    fprintf(stderr, "hc: answered from the potfile %s (no search)\n", search_pot.path);
     return report_search(alg, out, json, o, target, &r, 0);
 }
 
@@ -911,15 +662,15 @@ static int run_attack(const cli_algs *algs, const cli_args *args, cli_output *ou
     const hc_algorithm *alg = algs->rows[0];
     if (attack->to_stdout)
         return print_candidates(args, alg, attack);
-    if (!potfile_init(&pot, args, alg))
+    if (!potfile_init(&search_pot, args, alg))
         return EXIT_USAGE;
     int status = EXIT_USAGE;
     if (args->present[OPT_SHOW] || args->present[OPT_LEFT])
-        status = hash_show_run(args, alg, &pot, out);
-    else if (outfile_init(&found_file, args, alg, &pot))
+        status = hash_show_run(args, alg, &search_pot, out);
+    else if (outfile_init(&found_file, args, alg, &search_pot))
         status = search_target(algs, args, out, json, attack);
     outfile_close(&found_file);
-    potfile_close(&pot);
+    potfile_close(&search_pot);
     return status;
 }
 
@@ -936,18 +687,18 @@ static int search_target(const cli_algs *algs, const cli_args *args, cli_output 
     search_options o;
     if (!parse_search_options(out, args, &o))
         return EXIT_USAGE;
-    stop_marker_init(&marker, NULL, NULL);
+    stop_marker_init(&search_marker, NULL, NULL);
     if (args->present[OPT_REPLACE_STOP_FILE] && !args->present[OPT_STOP_FILE]) {
         print_usage_error("--replace-stop-file needs --stop-file");
         return EXIT_USAGE;
     }
     if (args->present[OPT_HASHES])
-        return run_many(args, alg, out, json, &o, attack);
+        return hash_run_many(args, alg, out, json, &o, attack);
 
     uint8_t target[HC_MAX_DIGEST_LEN];
     if (!read_target(args, alg, out, target))
         return EXIT_USAGE;
-    int started = start_marker(args, alg, &o, target, 1);
+    int started = search_start_marker(args, alg, &o, target, 1);
     if (started >= 0)
         return started;
     int answered = answer_without_search(alg, out, json, &o, target);
@@ -960,16 +711,16 @@ static int search_target(const cli_algs *algs, const cli_args *args, cli_output 
     hc_crack_job *job;
     if (!open_session(args, alg, &o, target))
         return EXIT_USAGE;
-    if (!start_job(args, alg, &o, attack, &job, &pool)) {
+    if (!search_start_job(args, alg, &o, attack, &job, &pool)) {
         session_close(&search_session);
         return EXIT_USAGE;
     }
     hc_crack_job_set_target(job, target);
     /* Ctrl+C stops the workers; the summary is still printed (§5.10), and
-     * the exit status says it was interrupted (§10.7). */
+     * the exit status says it was search_interrupted (§10.7). */
     cli_catch_interrupt();
     if (!args->present[OPT_NOPROBE] && attack->kind != ATTACK_WORDLIST) {
-        probe(out, job);
+        search_probe(out, job);
         if (json)
             output_line(out, "%s", ""); /* ends the probe line, on stderr */
     }
@@ -979,13 +730,13 @@ static int search_target(const cli_algs *algs, const cli_args *args, cli_output 
     hc_status status = HC_ERR_NOMEM;
     double elapsed = 0;
     uint64_t settled = 0;
-    if (crack_status_start(&live, job, &marker, &search_session)) {
+    if (crack_status_start(&live, job, &search_marker, &search_session)) {
         double start = cli_monotonic_seconds();
-        status = interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, &result, NULL, NULL);
+        status = search_interrupted(NULL) ? HC_OK : hash_attack_run(attack, job, &result, NULL, NULL);
         elapsed = cli_monotonic_seconds() - start;
         settled = crack_status_stop(&live, job);
     }
-    end_job(&job, &pool);
+    search_end_job(&job, &pool);
     if (status == HC_OK)
         close_session(result.found, settled);
     else
@@ -996,7 +747,7 @@ static int search_target(const cli_algs *algs, const cli_args *args, cli_output 
         return EXIT_USAGE;
     }
     if (result.found)
-        keep_find(target, result.found_text, result.found_len);
+        search_keep_find(target, result.found_text, result.found_len);
     return report_search(alg, out, json, &o, target, &result, elapsed);
 }
 
