@@ -236,6 +236,7 @@ static void test_mask_past_counting(void)
     text[38] = '\0';
     hc_mask_free(m);
     m = parse(text, NULL);
+    job.mask = m;
     job.min_len = job.max_len = 19;
     CHECK(job_size_count(&job, &attempts, &hashed) == HC_OK);
     count128 whole = 1;
