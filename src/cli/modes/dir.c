@@ -324,11 +324,11 @@ static int walk_tree(const char *source, const tree_selection *selection, cli_ou
     static const hc_file_batch_ops ops = {.open = open_entry, .print = print_entry};
     dir_run run = {.out = out, .format = format, .quiet = quiet};
     run.progress = progress_start(0);
-    tree_count *count = tree_count_start(source, selection, &options->range, run.progress);
+    progress_count *count = tree_count_start(source, selection, &options->range, run.progress);
     run.batch = file_batch_open(&ops, &run, format, options, run.progress);
     run.entries = run.batch ? calloc(hc_file_batch_capacity(run.batch), sizeof(*run.entries)) : NULL;
     bool ok = run.entries && run_walk(&run, w);
-    tree_count_stop(count);
+    progress_count_stop(count);
     progress_stop(run.progress);
 
     int status = EXIT_OK;

@@ -12,6 +12,7 @@ struct progress_count {
     progress *display;
     progress_count_body *body;
     void *arg;
+    void (*release)(void *arg);
 };
 
 static void *count_main(void *self)
@@ -24,22 +25,20 @@ static void *count_main(void *self)
     return NULL;
 }
 
-progress_count *progress_count_start(progress *display, progress_count_body *body, void *arg)
+progress_count *progress_count_start(progress *display, progress_count_body *body, void *arg,
+                                     void (*release)(void *arg))
 {
-    if (!progress_live(display))
-        return NULL;
-    progress_count *count = calloc(1, sizeof(*count));
-    if (count == NULL)
-        return NULL;
-    atomic_init(&count->stop, false);
-    count->display = display;
-    count->body = body;
-    count->arg = arg;
-    if (plat_thread_start(&count->thread, count_main, count) != 0) {
+    progress_count *count = progress_live(display) ? calloc(1, sizeof(*count)) : NULL;
+    if (count != NULL) {
+        *count = (progress_count){.display = display, .body = body, .arg = arg, .release = release};
+        atomic_init(&count->stop, false);
+        if (plat_thread_start(&count->thread, count_main, count) == 0)
+            return count;
         free(count);
-        return NULL;
     }
-    return count;
+    if (release)
+        release(arg);
+    return NULL;
 }
 
 bool progress_count_stopped(void *count)
@@ -54,5 +53,7 @@ void progress_count_stop(progress_count *count)
         return;
     atomic_store(&count->stop, true);
     plat_thread_join(count->thread);
+    if (count->release)
+        count->release(count->arg);
     free(count);
 }

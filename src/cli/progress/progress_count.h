@@ -19,17 +19,20 @@ typedef struct progress_count progress_count;
  * early once progress_count_stopped(count) is true. */
 typedef bool progress_count_body(progress_count *count, void *arg, uint64_t *files, uint64_t *bytes);
 
-/* Starts body(count, arg, ...) on a thread of its own. NULL when the
- * display draws no live line (nothing would show the totals), or no
+/* Starts body(count, arg, ...) on a thread of its own; arg is the
+ * count's from now on: release(arg) (may be NULL) frees it once the
+ * thread has ended, or at once when the count does not start. NULL when
+ * the display draws no live line (nothing would show the totals), or no
  * memory or thread could be had: no totals then. */
-progress_count *progress_count_start(progress *display, progress_count_body *body, void *arg);
+progress_count *progress_count_start(progress *display, progress_count_body *body, void *arg,
+                                     void (*release)(void *arg));
 
 /* Whether the count was stopped; count is a progress_count (the form the
  * walk's and the line reader's cancel hooks take). */
 bool progress_count_stopped(void *count);
 
 /* Stops the count if it still runs, waits for its thread and frees it
- * (arg is the caller's). NULL: nothing to do. */
+ * and its arg. NULL: nothing to do. */
 void progress_count_stop(progress_count *count);
 
 #endif

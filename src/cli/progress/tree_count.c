@@ -9,13 +9,12 @@
 #include "platform.h"
 #include "progress_count.h"
 
-struct tree_count {
-    progress_count *count;
+typedef struct tree_count {
     const char *source;
     tree_selection selection;
     hc_file_range range;
     hc_file_events stop; /* the count's stop, asked by its walk */
-};
+} tree_count;
 
 /* The second walk, opened on the count's thread: every listed file gets a
  * line (or an error), as the hashing side counts them; only regular ones
@@ -46,24 +45,12 @@ static bool count_tree(progress_count *count, void *arg, uint64_t *files, uint64
     return status != HC_ERR_NOMEM; /* out of memory: no totals */
 }
 
-tree_count *tree_count_start(const char *source, const tree_selection *selection, const hc_file_range *range,
-                             progress *display)
+progress_count *tree_count_start(const char *source, const tree_selection *selection, const hc_file_range *range,
+                                 progress *display)
 {
     tree_count *tree = malloc(sizeof(*tree));
     if (tree == NULL)
         return NULL;
     *tree = (tree_count){.source = source, .selection = *selection, .range = *range};
-    if ((tree->count = progress_count_start(display, count_tree, tree)) == NULL) {
-        free(tree);
-        return NULL;
-    }
-    return tree;
-}
-
-void tree_count_stop(tree_count *tree)
-{
-    if (tree == NULL)
-        return;
-    progress_count_stop(tree->count);
-    free(tree);
+    return progress_count_start(display, count_tree, tree, free);
 }

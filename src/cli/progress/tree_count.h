@@ -11,6 +11,7 @@
 
 #include "hc/file.h"
 #include "progress.h"
+#include "progress_count.h"
 
 /* Which files of a tree dir mode hashes: -r, -i, -e (walk) and --part K/N
  * (parts 0: all of them). */
@@ -19,14 +20,11 @@ typedef struct tree_selection {
     uint64_t part, parts;
 } tree_selection;
 
-typedef struct tree_count tree_count;
-
-/* NULL when the display draws no live line (nothing would show the
- * totals) or no thread could be had. source, the selection's patterns and
- * range stay the caller's until tree_count_stop. */
-tree_count *tree_count_start(const char *source, const tree_selection *selection, const hc_file_range *range,
-                             progress *display);
-/* Stops the count if it still runs, and waits for its thread. */
-void tree_count_stop(tree_count *count);
+/* The count, stopped with progress_count_stop; NULL when the display
+ * draws no live line (nothing would show the totals) or no thread could
+ * be had. source and the selection's patterns stay the caller's until
+ * then. */
+progress_count *tree_count_start(const char *source, const tree_selection *selection, const hc_file_range *range,
+                                 progress *display);
 
 #endif

@@ -32,12 +32,7 @@ typedef struct batch_slot {
 } batch_slot;
 
 struct hc_file_batch {
-    const hc_file_batch_ops *ops;
-    void *ctx;
-    hc_file_range range;
-    const hc_file_events *events;
-    void (*print_hold)(void *hold_ctx, bool hold);
-    void *hold_ctx;
+    hc_file_batch_config config; /* as given: ops, ctx and events serve the batch's life, rows and params its creation */
     hc_pool *pool;
     file_reader *readers;     /* one per thread of the pool */
     unsigned reader_count;
@@ -60,23 +55,23 @@ static void publish(hc_file_batch *q, size_t i)
     plat_mutex_lock(&q->writer);
     q->slots[i].ready = true;
     if (i == q->printed) {
-        if (q->print_hold)
-            q->print_hold(q->hold_ctx, true);
+        if (q->config.print_hold)
+            q->config.print_hold(q->config.hold_ctx, true);
         while (q->printed < q->count && q->slots[q->printed].ready) {
             size_t k = q->printed++;
-            if (!q->ops->print(q->ctx, k, &q->slots[k].result))
+            if (!q->config.ops->print(q->config.ctx, k, &q->slots[k].result))
                 atomic_store(&q->stop, true);
         }
-        if (q->print_hold)
-            q->print_hold(q->hold_ctx, false);
+        if (q->config.print_hold)
+            q->config.print_hold(q->config.hold_ctx, false);
     }
     plat_mutex_unlock(&q->writer);
 }
 
 static void close_input(hc_file_batch *q, size_t i, int fd)
 {
-    if (q->ops->close)
-        q->ops->close(q->ctx, i, fd);
+    if (q->config.ops->close)
+        q->config.ops->close(q->config.ctx, i, fd);
     else
         plat_close(fd);
 }
@@ -90,20 +85,20 @@ static int open_input(hc_file_batch *q, size_t i)
         return -1;
     }
     /* Ctrl+C: what is not started is not started (§10.7) */
-    if (io_cancelled(q->events)) {
+    if (io_cancelled(q->config.events)) {
         slot->result.status = HC_FILE_INTERRUPTED;
         return -1;
     }
-    return q->ops->open(q->ctx, i, &slot->result);
+    return q->config.ops->open(q->config.ctx, i, &slot->result);
 }
 
 static void hash_open_input(hc_file_batch *q, file_reader *reader, size_t i, int fd)
 {
     batch_slot *slot = &q->slots[i];
-    if (q->ops->algorithms) {
+    if (q->config.ops->algorithms) {
         const hc_algorithm *const *rows;
         size_t count;
-        q->ops->algorithms(q->ctx, i, &rows, &count);
+        q->config.ops->algorithms(q->config.ctx, i, &rows, &count);
         if (multihash_select(&reader->hash, rows, count) != HC_OK) {
             slot->result.status = HC_FILE_READ_ERROR;
             slot->result.error = ENOMEM;
@@ -111,7 +106,7 @@ static void hash_open_input(hc_file_batch *q, file_reader *reader, size_t i, int
             return;
         }
     }
-    reader_hash_fd(reader, fd, &q->range, slot->digests, &slot->result);
+    reader_hash_fd(reader, fd, &q->config.range, slot->digests, &slot->result);
     close_input(q, i, fd);
 }
 
@@ -119,9 +114,9 @@ static void hash_small(hc_file_batch *q, file_reader *reader, size_t i)
 {
     batch_slot *slot = &q->slots[i];
     int fd = open_input(q, i);
-    if (fd >= 0 && q->reader_count > 1 && !read_is_small(&slot->result, &q->range)) {
+    if (fd >= 0 && q->reader_count > 1 && !read_is_small(&slot->result, &q->config.range)) {
         /* a FIFO or device cannot be opened twice for the same bytes */
-        if (q->ops->keep_big_open || slot->result.kind != HC_FILE_KIND_REGULAR)
+        if (q->config.ops->keep_big_open || slot->result.kind != HC_FILE_KIND_REGULAR)
             slot->fd = fd;
         else
             close_input(q, i, fd);
@@ -165,7 +160,7 @@ void hc_file_batch_run(hc_file_batch *q, size_t count)
         if (!slot->deferred)
             continue;
         int fd = slot->fd;
-        bool stopped = atomic_load(&q->stop), interrupted = io_cancelled(q->events);
+        bool stopped = atomic_load(&q->stop), interrupted = io_cancelled(q->config.events);
         if (fd >= 0 && (stopped || interrupted)) {
             close_input(q, i, fd);
             fd = -1;
@@ -229,7 +224,7 @@ static hc_status make_readers(hc_file_batch *q, const hc_file_batch_config *conf
         return HC_ERR_NOMEM;
     for (unsigned i = 0; i < count; i++) {
         hc_status status = reader_init(&q->readers[i], config->algs, config->count, config->params, q->pool,
-                                       q->events);
+                                       q->config.events);
         q->reader_count = i + 1;
         if (status != HC_OK)
             return status;
@@ -251,12 +246,7 @@ hc_status hc_file_batch_create(hc_file_batch **out, const hc_file_batch_config *
     hc_file_batch *q = calloc(1, sizeof(*q));
     if (q == NULL)
         return HC_ERR_NOMEM;
-    q->ops = ops;
-    q->ctx = config->ctx;
-    q->range = config->range;
-    q->events = config->events;
-    q->print_hold = config->print_hold;
-    q->hold_ctx = config->hold_ctx;
+    q->config = *config;
     atomic_init(&q->next, 0);
     atomic_init(&q->stop, false);
     plat_mutex_init(&q->writer);

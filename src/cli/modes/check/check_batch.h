@@ -17,6 +17,7 @@
 #include "formats.h"
 #include "hc/file.h"
 #include "progress.h"
+#include "progress_count.h"
 #include "sumfile.h"
 
 /* Names are at most PATH_MAX bytes, six times that when JSON-escaped (a
@@ -109,14 +110,10 @@ bool check_print_job(void *ctx, size_t i, const hc_file_result *result);
 
 /* ---- check_count.c ---- */
 
-typedef struct check_count check_count;
-
 /* Counts the lists' files ahead, on a thread of its own, for the totals of
- * display. NULL when no live line would show the totals, or no memory or
- * thread. */
-check_count *check_count_start(const check_run *verify, const char *const *lists, size_t list_count,
-                               progress *display);
-/* Stops the count if it still runs, and waits for its thread. */
-void check_count_stop(check_count *c);
+ * display; stopped with progress_count_stop. NULL when no live line would
+ * show the totals, or no memory or thread. */
+progress_count *check_count_start(const check_run *verify, const char *const *lists, size_t list_count,
+                                  progress *display);
 
 #endif

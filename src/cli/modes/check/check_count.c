@@ -14,14 +14,13 @@
 #include "platform.h"
 #include "progress_count.h"
 
-struct check_count {
-    progress_count *count;
+typedef struct check_count {
     check_run run;             /* its own batch, list and name buffer */
     size_t capacity;           /* the verifying side's batch size */
     const char *const *lists;
     size_t list_count;
     uint64_t files, bytes;
-};
+} check_count;
 
 static void count_batch(check_count *c)
 {
@@ -88,16 +87,17 @@ static bool count_lists(progress_count *count, void *arg, uint64_t *files, uint6
     return counted;
 }
 
-static void count_free(check_count *c)
+static void count_free(void *arg)
 {
+    check_count *c = arg;
     free(c->run.jobs);
     free(c->run.items);
     free(c->run.name);
     free(c);
 }
 
-check_count *check_count_start(const check_run *verify, const char *const *lists, size_t list_count,
-                                progress *display)
+progress_count *check_count_start(const check_run *verify, const char *const *lists, size_t list_count,
+                                  progress *display)
 {
     if (!progress_live(display))
         return NULL;
@@ -111,18 +111,9 @@ check_count *check_count_start(const check_run *verify, const char *const *lists
     c->run.jobs = malloc(c->capacity * sizeof(*c->run.jobs));
     c->run.items = malloc(ITEMS_PER_BATCH * sizeof(*c->run.items));
     c->run.name = malloc(NAME_MAX_BYTES);
-    if (c->run.jobs == NULL || c->run.items == NULL || c->run.name == NULL ||
-        (c->count = progress_count_start(display, count_lists, c)) == NULL) {
+    if (c->run.jobs == NULL || c->run.items == NULL || c->run.name == NULL) {
         count_free(c);
         return NULL;
     }
-    return c;
-}
-
-void check_count_stop(check_count *c)
-{
-    if (c == NULL)
-        return;
-    progress_count_stop(c->count);
-    count_free(c);
+    return progress_count_start(display, count_lists, c, count_free);
 }

@@ -231,12 +231,12 @@ static int run_check(const cli_algs *algs, const cli_args *args, cli_output *out
         cli_out_of_memory();
         status = EXIT_USAGE;
     } else {
-        check_count *count = check_count_start(&run, (const char *const *)args->inputs, args->input_count, display);
+        progress_count *count = check_count_start(&run, (const char *const *)args->inputs, args->input_count, display);
         for (size_t i = 0; i < args->input_count && !hc_file_batch_stopped(run.batch) && !run.cut; i++) {
             int list_status = check_list_file(&run, args->inputs[i]);
             status = list_status > status ? list_status : status;
         }
-        check_count_stop(count);
+        progress_count_stop(count);
     }
     progress_stop(display);
     text_free(&run.line);

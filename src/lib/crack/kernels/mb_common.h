@@ -52,6 +52,13 @@
     {                                                                                                        \
         return kernel(args, u, end, hits, cap, count);                                                       \
     }
+/* A kernel file's free-lanes entry point (kernel.h's hc_lanes_fn): the
+ * family's lanes loop compiled for the file's instruction set. */
+#define MB_LANES_ENTRY(name, lanes)                                                 \
+    void name(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count) \
+    {                                                                               \
+        lanes(args, n, hits, count);                                                \
+    }
 /* A kernel specialised on compile-time parameters of its family's body
  * (the varying word, ...): a function of its own, cache-line aligned. */
 #define MB_VARIANT(name, body, ...)                                                                    \

@@ -91,9 +91,6 @@ MB_INLINE void haval_lanes(const hc_lanes_args *args, size_t end, uint32_t *hits
 /* A kernel file's two entry points. */
 #define MB_HAVAL_ENTRIES(isa)                                                                       \
     MB_ENTRY(hc_mb_haval_##isa, haval_kernel)                                                       \
-    void hc_lanes_haval_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count) \
-    {                                                                                               \
-        haval_lanes(args, n, hits, count);                                                          \
-    }
+    MB_LANES_ENTRY(hc_lanes_haval_##isa, haval_lanes)
 
 #endif

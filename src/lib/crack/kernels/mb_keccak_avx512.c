@@ -6,7 +6,4 @@
 
 MB_ENTRY(hc_mb_keccak_avx512, keccak_kernel)
 
-void hc_lanes_keccak_avx512(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count)
-{
-    keccak_lanes(args, n, hits, count);
-}
+MB_LANES_ENTRY(hc_lanes_keccak_avx512, keccak_lanes)

@@ -164,22 +164,16 @@ MB_INLINE void lanes_sha256(const hc_lanes_args *args, size_t end, uint32_t *hit
 }
 
 /* The entry points of an instruction set: hc_lanes_<family>_<isa>. */
-#define LANES_ENTRIES(isa)                                                                              \
-    void hc_lanes_md5_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count)       \
-    {                                                                                                   \
-        lanes_md(args, n, hits, count, true);                                                           \
-    }                                                                                                   \
-    void hc_lanes_md4_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count)       \
-    {                                                                                                   \
-        lanes_md(args, n, hits, count, false);                                                          \
-    }                                                                                                   \
-    void hc_lanes_sha1_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count)      \
-    {                                                                                                   \
-        lanes_sha1(args, n, hits, count);                                                               \
-    }                                                                                                   \
-    void hc_lanes_sha256_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count)    \
-    {                                                                                                   \
-        lanes_sha256(args, n, hits, count);                                                             \
-    }
+#define LANES_ENTRIES(isa)                                                                        \
+    void hc_lanes_md5_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count) \
+    {                                                                                             \
+        lanes_md(args, n, hits, count, true);                                                     \
+    }                                                                                             \
+    void hc_lanes_md4_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count) \
+    {                                                                                             \
+        lanes_md(args, n, hits, count, false);                                                    \
+    }                                                                                             \
+    MB_LANES_ENTRY(hc_lanes_sha1_##isa, lanes_sha1)                                               \
+    MB_LANES_ENTRY(hc_lanes_sha256_##isa, lanes_sha256)
 
 #endif

@@ -92,9 +92,6 @@ MB_INLINE void ripemd_lanes(const hc_lanes_args *args, size_t end, uint32_t *hit
 /* A kernel file's two entry points. */
 #define MB_RIPEMD_ENTRIES(isa)                                                                       \
     MB_ENTRY(hc_mb_ripemd_##isa, ripemd_kernel)                                                      \
-    void hc_lanes_ripemd_##isa(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count) \
-    {                                                                                                \
-        ripemd_lanes(args, n, hits, count);                                                          \
-    }
+    MB_LANES_ENTRY(hc_lanes_ripemd_##isa, ripemd_lanes)
 
 #endif

@@ -7,9 +7,6 @@
 
 MB_ENTRY(hc_mb_sha512_avx512, sha512_kernel)
 
-void hc_lanes_sha512_avx512(const hc_lanes_args *args, size_t n, uint32_t *hits, unsigned *count)
-{
-    sha512_lanes(args, n, hits, count);
-}
+MB_LANES_ENTRY(hc_lanes_sha512_avx512, sha512_lanes)
 
 MB_FILTER_KEY_ENTRY(hc_mb_sha512_filter_key, sha512_filter_key)
