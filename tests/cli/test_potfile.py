@@ -147,6 +147,12 @@ def test_a_device_as_potfile_or_outfile_is_written_not_read(tmp_path):
                       (["--potfile-path", "/dev/null"], "")]:
         r = run_hc("md5", "hash", "-s", target, "-a", "a-z", "-x", "2", "--noprobe", *args, timeout=30)
         assert (r.rc, r.nonblank[-1], r.err) == (0, "Initial string is: ab", err), r
+    # a file that cannot be opened: the open's reason
+    for args, err in [(["--potfile-path", str(tmp_path / "none" / "p")], "the potfile"),
+                      (["--potfile-disable", "--outfile", str(tmp_path / "none" / "o")], "--outfile")]:
+        r = run_hc("md5", "hash", "-s", target, "-a", "a-z", "-x", "2", "--noprobe", *args, timeout=30)
+        assert (r.rc, r.nonblank[-1], r.err) == (
+            0, "Initial string is: ab", f"hc: cannot write {err} {args[-1]}: No such file or directory\n"), r
     # two finds, one message
     targets = write(tmp_path / "two", f"{md5(b'ab')}\n{md5(b'cd')}\n")
     for args, err in [(["--potfile-path", "/dev/full"], "hc: cannot write the potfile /dev/full: No space left on device\n"),
