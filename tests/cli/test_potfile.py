@@ -133,6 +133,11 @@ def test_a_digest_in_the_potfile_is_answered_at_once(tmp_path):
                                       "Initial string is: zz9"]), r
     assert r.err == f"hc: answered from the potfile {pot} (no search)\n"
     assert pot.read_text() == f"{md5(b'zz9')}:zz9\n"  # not appended again
+    # one part of one is the whole search: the potfile answers it too
+    r = run_hc("md5", "hash", "-s", md5(b"zz9"), "-a", "0-9a-z", "-x", "3", "--noprobe", "--potfile-path", str(pot),
+               "--part", "1/1")
+    assert (r.rc, r.nonblank[-1], r.err) == (0, "Initial string is: zz9",
+                                             f"hc: answered from the potfile {pot} (no search)\n"), r
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
