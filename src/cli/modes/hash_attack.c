@@ -339,7 +339,7 @@ typedef struct word_window {
 static bool window_admit(word_window *w, count128 *first_k, count128 *last_end)
 {
     const count128 at = w->pos;
-    w->pos = at > COUNT128_MAX - w->per_word ? COUNT128_MAX : at + w->per_word;
+    w->pos = count128_add_sat(at, w->per_word);
     if (w->pos <= w->begin) {
         w->passed += w->per_word;
         return false;
@@ -412,7 +412,7 @@ static bool open_window(const hash_attack *a, const hc_crack_job *job, word_wind
         count128 words, per_word = 0;
         if (!count_words(a, &words) || each_pass(a, add_pass_size, &per_word) != HC_OK)
             return false;
-        const count128 total = per_word > 0 && words > COUNT128_MAX / per_word ? COUNT128_MAX : words * per_word;
+        const count128 total = count128_mul_sat(words, per_word);
         hc_count begin, end;
         hc_crack_slice(hc_count_of(total), part, parts, &begin, &end);
         w->begin = count128_of(begin);

@@ -99,8 +99,7 @@ hc_status engine_init(engine *e, const hc_crack_job *job, bool search, const hc_
     if ((e->mask = job->mask) != NULL) {
         e->mask_count[0] = 1;
         for (size_t l = 1; l <= e->mask->length; l++) {
-            const count128 prev = e->mask_count[l - 1], n = e->mask->pos[l - 1].count;
-            e->mask_count[l] = prev > COUNT128_MAX / n ? COUNT128_MAX : prev * n;
+            e->mask_count[l] = count128_mul_sat(e->mask_count[l - 1], e->mask->pos[l - 1].count);
         }
     }
     e->cw = (job->alg->flags & HC_ALG_TEXT_UTF16LE) ? 2 : 1;

@@ -18,7 +18,7 @@ static count128 sum_counts(const engine *e, uint64_t lo, uint64_t hi)
         return count128_sum(e->d, lo, hi);
     count128 sum = 0;
     for (uint64_t l = lo; l <= hi; l++)
-        sum = sum > COUNT128_MAX - e->mask_count[l] ? COUNT128_MAX : sum + e->mask_count[l];
+        sum = count128_add_sat(sum, e->mask_count[l]);
     return sum;
 }
 
@@ -124,7 +124,7 @@ void engine_set_range(engine *e)
         end = begin + job->limit;
     /* a mask's keyspace is its lengths only: no shorter prefix is counted */
     const count128 shorter = job->parts > 0 || e->mask ? 0 : sum_counts(e, 1, job->min_len - 1);
-    e->base_attempts = shorter > COUNT128_MAX - skip ? COUNT128_MAX : shorter + skip;
+    e->base_attempts = count128_add_sat(shorter, skip);
     e->empty = begin >= end;
     if (e->empty)
         return;

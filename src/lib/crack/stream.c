@@ -80,9 +80,8 @@ static count128 per_word_count(const hc_stream_attack *attack)
     count128 rules = attack->rules && attack->rules->count ? attack->rules->count : 1, masks = 1;
     if (attack->mask)
         for (size_t i = 0; i < attack->mask->length; i++)
-            masks = masks > COUNT128_MAX / attack->mask->pos[i].count ? COUNT128_MAX
-                                                                     : masks * attack->mask->pos[i].count;
-    return masks > COUNT128_MAX / rules ? COUNT128_MAX : masks * rules;
+            masks = count128_mul_sat(masks, attack->mask->pos[i].count);
+    return count128_mul_sat(masks, rules);
 }
 
 static count128 mask_count(const hc_stream_attack *attack)
