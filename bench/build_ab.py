@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Two hc binaries side by side on the paths a refactoring must not slow:
 many small files (dir and check), one big file, several algorithms in one
-read, and brute force.
+read, the four RIPEMD members in one read, brute force, and a wordlist
+with rules (the free-lanes kernels).
 
     bench/build_ab.py OLD_HC NEW_HC
 
@@ -9,10 +10,13 @@ Each command runs with OLD_HC and with NEW_HC in the same hyperfine rounds
 (their order rotating, sidebyside.py), and prints the medians and the ratio
 NEW / OLD of wall time and of CPU time (below 1: the new build is faster).
 Environment: BENCH_DIR (default bench/out), FILES (default 20000), ROUNDS
-(default 3), RUNS per round (default 5), BIG_MIB (default 1024).
+(default 3), RUNS per round (default 5), BIG_MIB (default 1024), JOBS
+(the jobs to run, by key: dir,check,blake3,three,ripemd,brute,lanes; default
+all), WORDS (default 300000, for lanes).
 """
 import hashlib
 import os
+import random
 import subprocess
 import sys
 
@@ -44,6 +48,18 @@ def warm_file(path):
             pass
 
 
+def wordlist(bench_dir, count):
+    """count random words of 5 to 10 letters, the same each time."""
+    path = os.path.join(bench_dir, f"words-{count}.txt")
+    if not os.path.exists(path):
+        rng = random.Random(37)
+        with open(path + ".tmp", "w") as f:
+            for _ in range(count):
+                f.write("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(5, 10))) + "\n")
+        os.replace(path + ".tmp", path)
+    return path
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -58,15 +74,28 @@ def main():
     # the last candidate of 1-5 characters over the default dictionary:
     # the whole keyspace is searched, and found (exit 0)
     target = hashlib.md5(b"ZZZZZ").hexdigest()
+    words = wordlist(bench_dir, int(os.environ.get("WORDS", "300000")))
+    # a digest nothing hashes to: every candidate is tried; hc then exits 1,
+    # which hyperfine would take for a failure, hence the shell's `|| true`
+    nowhere = "0" * 128
     jobs = [
-        ("dir, 20,000 small files", "{hc} sha256 dir -s " + tree + " -r", warm_tree, tree),
-        ("check, 20,000 small files", "{hc} sha256 check -s " + sums, warm_tree, tree),
-        ("file, BLAKE3, big", "{hc} blake3 file -s " + big, warm_file, big),
-        ("file, md5,sha1,sha256, big", "{hc} md5,sha1,sha256 file -s " + big, warm_file, big),
-        ("hash, md5, 1-5 characters", "{hc} md5 hash -s " + target + " -x 5 --noprobe --potfile-disable", None, None),
+        ("dir", "dir, 20,000 small files", "{hc} sha256 dir -s " + tree + " -r", warm_tree, tree),
+        ("check", "check, 20,000 small files", "{hc} sha256 check -s " + sums, warm_tree, tree),
+        ("blake3", "file, BLAKE3, big", "{hc} blake3 file -s " + big, warm_file, big),
+        ("three", "file, md5,sha1,sha256, big", "{hc} md5,sha1,sha256 file -s " + big, warm_file, big),
+        ("ripemd", "file, RIPEMD-128..320, big", "{hc} ripemd128,ripemd160,ripemd256,ripemd320 file -s " + big,
+         warm_file, big),
+        ("brute", "hash, md5, 1-5 characters", "{hc} md5 hash -s " + target + " -x 5 --noprobe --potfile-disable",
+         None, None),
+        ("lanes", "hash, sha512, words + best64", "sh -c '{hc} sha512 hash -s " + nowhere + " --wordlist " + words
+         + " --rules /usr/share/hashcat/rules/best64.rule --noprobe --potfile-disable --no-progress || true'",
+         None, None),
     ]
+    chosen = os.environ.get("JOBS")
+    if chosen:
+        jobs = [job for job in jobs if job[0] in chosen.split(",")]
     print(f"OLD {old}\nNEW {new}\n{load_note()}")
-    for title, template, warm, what in jobs:
+    for _, title, template, warm, what in jobs:
         commands = [template.format(hc=old), template.format(hc=new)]
         results = compare(commands, rounds, runs, (lambda w=warm, x=what: w(x)) if warm else None)
         (ow, oc), (nw, nc) = (results[c] for c in commands)

@@ -28,64 +28,33 @@ static inline void rmd_load_block(uint32_t x[16], const uint8_t *block)
         x[i] = hc_load32_le(block + 4 * i);
 }
 
-/* RIPEMD-128: both lines start from h and are combined
- * crosswise into the new h. */
-static void ripemd128_block(uint32_t h[4], const uint8_t *block)
+/* One block of any member, `words` wide (4: RIPEMD-128/256, 5: 160/320).
+ * RIPEMD-128/160 start both lines from h and combine them crosswise,
+ * h[i] := h[i+1] + left[i+2] + right[i+3] (indices mod words); the wide
+ * extensions (RIPEMD-256/320, the RIPEMD page) keep a line in each half of
+ * h, each feeding forward into its own. Inlined into each member's loop,
+ * so `words` and `wide` are constants there. */
+static inline __attribute__((always_inline)) void ripemd_block(uint32_t *h, const uint8_t *block,
+                                                               const unsigned words, const bool wide)
 {
-    uint32_t x[16], left[4], right[4];
+    uint32_t x[16], left[5], right[5], crosswise[5];
     rmd_load_block(x, block);
-    memcpy(left, h, sizeof(left));
-    memcpy(right, h, sizeof(right));
-    rmd4_lines(left, right, x, false);
-    uint32_t t = h[1] + left[2] + right[3];
-    h[1] = h[2] + left[3] + right[0];
-    h[2] = h[3] + left[0] + right[1];
-    h[3] = h[0] + left[1] + right[2];
-    h[0] = t;
-}
-
-/* RIPEMD-160, combined as RIPEMD-128 is. */
-static void ripemd160_block(uint32_t h[5], const uint8_t *block)
-{
-    uint32_t x[16], left[5], right[5];
-    rmd_load_block(x, block);
-    memcpy(left, h, sizeof(left));
-    memcpy(right, h, sizeof(right));
-    rmd5_lines(left, right, x, false);
-    uint32_t t = h[1] + left[2] + right[3];
-    h[1] = h[2] + left[3] + right[4];
-    h[2] = h[3] + left[4] + right[0];
-    h[3] = h[4] + left[0] + right[1];
-    h[4] = h[0] + left[1] + right[2];
-    h[0] = t;
-}
-
-/* RIPEMD-256 and RIPEMD-320 (the RIPEMD page): each line feeds forward into
- * its own half of h. */
-static void ripemd256_block(uint32_t h[8], const uint8_t *block)
-{
-    uint32_t x[16], left[4], right[4];
-    rmd_load_block(x, block);
-    memcpy(left, h, sizeof(left));
-    memcpy(right, h + 4, sizeof(right));
-    rmd4_lines(left, right, x, true);
-    for (size_t i = 0; i < 4; i++) {
-        h[i] += left[i];
-        h[4 + i] += right[i];
+    memcpy(left, h, words * sizeof(uint32_t));
+    memcpy(right, wide ? h + words : h, words * sizeof(uint32_t));
+    if (words == 4)
+        rmd4_lines(left, right, x, wide);
+    else
+        rmd5_lines(left, right, x, wide);
+    for (unsigned i = 0; i < words; i++) {
+        if (wide) {
+            h[i] += left[i];
+            h[words + i] += right[i];
+        } else {
+            crosswise[i] = h[(i + 1) % words] + left[(i + 2) % words] + right[(i + 3) % words];
+        }
     }
-}
-
-static void ripemd320_block(uint32_t h[10], const uint8_t *block)
-{
-    uint32_t x[16], left[5], right[5];
-    rmd_load_block(x, block);
-    memcpy(left, h, sizeof(left));
-    memcpy(right, h + 5, sizeof(right));
-    rmd5_lines(left, right, x, true);
-    for (size_t i = 0; i < 5; i++) {
-        h[i] += left[i];
-        h[5 + i] += right[i];
-    }
+    if (!wide)
+        memcpy(h, crosswise, words * sizeof(uint32_t));
 }
 
 /* The member is chosen once per call, not once per block. */
@@ -96,19 +65,19 @@ static void ripemd_compress(void *state, const uint8_t *blocks, size_t block_cou
     switch (ctx->digest_len) {
     case 20:
         for (; blocks < end; blocks += RIPEMD_BLOCK_LEN)
-            ripemd160_block(ctx->h, blocks);
+            ripemd_block(ctx->h, blocks, 5, false);
         break;
     case 32:
         for (; blocks < end; blocks += RIPEMD_BLOCK_LEN)
-            ripemd256_block(ctx->h, blocks);
+            ripemd_block(ctx->h, blocks, 4, true);
         break;
     case 40:
         for (; blocks < end; blocks += RIPEMD_BLOCK_LEN)
-            ripemd320_block(ctx->h, blocks);
+            ripemd_block(ctx->h, blocks, 5, true);
         break;
     default:
         for (; blocks < end; blocks += RIPEMD_BLOCK_LEN)
-            ripemd128_block(ctx->h, blocks);
+            ripemd_block(ctx->h, blocks, 4, false);
         break;
     }
 }

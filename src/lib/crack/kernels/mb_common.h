@@ -59,6 +59,16 @@
     {                                                                               \
         lanes(args, n, hits, count);                                                \
     }
+/* Free lanes: the start of a block in each of the INTERLEAVE vectors in
+ * flight, k: its 16 message words w[k][t] = LOAD(t), read from the
+ * caller's columns for vector k, and its n state words s[k][j], the
+ * initial value iv[j] broadcast by SET1. */
+#define MB_LANES_START(INTERLEAVE, w, LOAD, s, n, SET1, iv)            \
+    MB_UNROLL for (int k = 0; k < (INTERLEAVE); k++) {                 \
+        MB_UNROLL for (unsigned t = 0; t < 16; t++) w[k][t] = LOAD(t); \
+        for (int j = 0; j < (n); j++)                                  \
+            s[k][j] = SET1((iv)[j]);                                   \
+    }
 /* A kernel specialised on compile-time parameters of its family's body
  * (the varying word, ...): a function of its own, cache-line aligned. */
 #define MB_VARIANT(name, body, ...)                                                                    \

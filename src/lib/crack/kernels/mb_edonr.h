@@ -89,6 +89,15 @@
 #define EDONR_VLS1(x, s) EDONR_LS1(EDONR_T, EDONR_ROL, vc, x, s, EDONR_ROT_S)
 #define EDONR_VLS2(y, t) EDONR_LS2(EDONR_T, EDONR_ROL, vnc, y, t, EDONR_ROT_T)
 
+/* r = Q(x, y), neither square known beforehand. */
+MB_INLINE void edonr_vq_of(const EDONR_T x[8], const EDONR_T y[8], EDONR_T r[8], const EDONR_T vc, const EDONR_T vnc)
+{
+    EDONR_T s[8], t[8];
+    EDONR_VLS1(x, s);
+    EDONR_VLS2(y, t);
+    EDONR_VQ(s, t, r);
+}
+
 /* Once per call: the message's words broadcast (xc), the squares of the
  * initial pipe (vs_p1, vt_p0), and with LOW those of the message's upper
  * half (vs_hi, vt_hi), which no lane changes then. */
@@ -148,21 +157,15 @@ MB_INLINE EDONR_T edonr_first_word(const EDONR_T x[16], const EDONR_T vs_p1[8], 
     /* p = Q(P1, p); q = Q(p, q) */
     EDONR_VLS2(p, t);
     EDONR_VQ(vs_p1, t, p);
-    EDONR_VLS1(p, s);
-    EDONR_VLS2(q, t);
-    EDONR_VQ(s, t, q);
+    edonr_vq_of(p, q, q, vc, vnc);
     /* p = Q(p, P0); q = Q(q, p) */
     EDONR_VLS1(p, s);
     EDONR_VQ(s, vt_p0, p);
-    EDONR_VLS1(q, s);
-    EDONR_VLS2(p, t);
-    EDONR_VQ(s, t, q);
+    edonr_vq_of(q, p, q, vc, vnc);
     /* P0' = Q(rev(M[0..7]), p) */
     for (unsigned i = 0; i < 8; i++)
         m[i] = x[7 - i];
-    EDONR_VLS1(m, s);
-    EDONR_VLS2(p, t);
-    EDONR_VQ(s, t, p);
+    edonr_vq_of(m, p, p, vc, vnc);
     /* P1'[0] of Q(P0', q): r0 needs s0, s1, s4 and t0, t1, t5 only. */
     EDONR_VLS1(p, s);
     EDONR_VLS2(q, t);

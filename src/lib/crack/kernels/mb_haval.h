@@ -12,17 +12,18 @@
 #define HV_T V
 #include "../../algos/haval_rounds.h"
 
-/* The lanes u.. of one vector: their message x (LOAD_X), the passes, the
- * tailored first word reported. */
+/* The lanes u.. of one vector: their message x (LOAD_X), the passes from
+ * the initial value and its feed-forward (broadcasts the compiler keeps
+ * out of the loop), the tailored first word reported. */
 #define MB_HAVAL_VECTOR(LOAD_X, passes, digest_len)                              \
     do {                                                                         \
         V x[32], t[8];                                                           \
         LOAD_X;                                                                  \
         for (unsigned i = 0; i < 8; i++)                                         \
-            t[i] = iv[i];                                                        \
+            t[i] = V_SET1(haval_initial[i]);                                     \
         haval_passes(t, x, passes);                                              \
         for (unsigned i = 0; i < 8; i++)                                         \
-            t[i] += iv[i];                                                       \
+            t[i] += V_SET1(haval_initial[i]);                                    \
         haval_tailor(t, digest_len);                                             \
         V first_[1] = {t[0]};                                                    \
         MB_REPORT_WORDS(first_, 1, VL, want, args->filter, u, end, hits, count); \
@@ -51,6 +52,17 @@
 #define MB_HAVAL_CASES(LOOP, passes)                                                                \
     MB_HAVAL_CASE(LOOP, passes, 16) MB_HAVAL_CASE(LOOP, passes, 20) MB_HAVAL_CASE(LOOP, passes, 24) \
     MB_HAVAL_CASE(LOOP, passes, 28) MB_HAVAL_CASE(LOOP, passes, 32)
+/* LOOP for the member the row names. None other can come: the table's
+ * HAVAL rows are checked at compile time (algorithms.c), and
+ * hc_kernel_layout refuses any other. */
+#define MB_HAVAL_MEMBER(LOOP, passes, digest_len) \
+    switch ((passes) << 8 | (digest_len)) {       \
+        MB_HAVAL_CASES(LOOP, 3)                   \
+        MB_HAVAL_CASES(LOOP, 4)                   \
+        MB_HAVAL_CASES(LOOP, 5)                   \
+    default:                                      \
+        break;                                    \
+    }
 
 MB_INLINE size_t haval_kernel(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
                               unsigned *count)
@@ -58,34 +70,14 @@ MB_INLINE size_t haval_kernel(const hc_mb_args *args, size_t u, size_t end, uint
     const unsigned J = args->word;
     const V want = V_SET1(args->target[0]);
     MB_BROADCAST_WORDS(V, xc, 32, V_SET1, args->w);
-    V iv[8];
-    for (unsigned i = 0; i < 8; i++)
-        iv[i] = V_SET1(haval_initial[i]);
-    switch (args->passes << 8 | args->digest_len) {
-        MB_HAVAL_CASES(MB_HAVAL_LOOP, 3)
-        MB_HAVAL_CASES(MB_HAVAL_LOOP, 4)
-        MB_HAVAL_CASES(MB_HAVAL_LOOP, 5)
-    default:
-        /* Unreachable: the table's HAVAL rows are checked at compile time
-         * (algorithms.c), and hc_kernel_layout refuses any other. */
-        break;
-    }
+    MB_HAVAL_MEMBER(MB_HAVAL_LOOP, args->passes, args->digest_len)
     return end;
 }
 
 MB_INLINE void haval_lanes(const hc_lanes_args *args, size_t end, uint32_t *hits, unsigned *count)
 {
     const V want = V_SET1(args->want);
-    V iv[8];
-    for (unsigned i = 0; i < 8; i++)
-        iv[i] = V_SET1(haval_initial[i]);
-    switch (args->passes << 8 | args->digest_len) {
-        MB_HAVAL_CASES(MB_HAVAL_LANES, 3)
-        MB_HAVAL_CASES(MB_HAVAL_LANES, 4)
-        MB_HAVAL_CASES(MB_HAVAL_LANES, 5)
-    default: /* as haval_kernel */
-        break;
-    }
+    MB_HAVAL_MEMBER(MB_HAVAL_LANES, args->passes, args->digest_len)
 }
 
 /* A kernel file's two entry points. */

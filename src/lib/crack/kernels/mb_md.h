@@ -1,6 +1,7 @@
 /* What the MD5 (RFC 1321) and MD4 (RFC 1320) kernels share, NTLM being
  * MD4: the constants, the scalar work done once per call, and the step
- * machinery. Included by mb_md5.h and mb_md4.h.
+ * machinery, and the two families (MD_FAMILY), which the files
+ * mb_md5_<isa>.c and mb_md4_<isa>.c compile per instruction set.
  *
  * Each kernel is specialised at compile time on the index of the varying
  * word (kernel.h), so that the steps that read only constant words cost a
@@ -27,28 +28,14 @@
 #include "mb_md_consts.h"
 #include "../../rotate.h"
 
-/* Round 1 reads word i, round 2 word (5i + 1) mod 16, round 3 (3i + 5) mod
- * 16, round 4 7i mod 16 (RFC 1321 §3.4). */
-static const uint8_t md5_word[64] = {
-    0, 1, 2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 1, 6, 11, 0,  5,  10, 15, 4,  9,  14, 3,  8,  13, 2,  7,  12,
-    5, 8, 11, 14, 1,  4,  7,  10, 13, 0,  3,  6,  9,  12, 15, 2,  0, 7, 14, 5,  12, 3,  10, 1,  8,  15, 6,  13, 4,  11, 2,  9,
-};
-
-static const uint8_t md5_rot[64] = {
-    7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20,
-    4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
-};
-
-/* RFC 1320 §3.4: word order and rotations of MD4's three rounds. */
-static const uint8_t md4_word[48] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 4, 8, 12, 1, 5, 9, 13,
-    2, 6, 10, 14, 3, 7, 11, 15, 0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15,
-};
-
-static const uint8_t md4_rot[48] = {
-    3, 7, 11, 19, 3, 7, 11, 19, 3, 7, 11, 19, 3, 7, 11, 19, 3, 5, 9, 13, 3, 5, 9, 13,
-    3, 5, 9, 13, 3, 5, 9, 13, 3, 9, 11, 15, 3, 9, 11, 15, 3, 9, 11, 15, 3, 9, 11, 15,
-};
+/* The word each step reads and its shift, for the scalar steps: the
+ * rounds of mb_md_consts.h listed. */
+#define MD_WORD_OF(i, FN, g, s, gn, turn) g,
+#define MD_SHIFT_OF(i, FN, g, s, gn, turn) s,
+static const uint8_t md5_word[64] = {MD5_ROUNDS(MD_WORD_OF, 0, 0, 0, 0)};
+static const uint8_t md5_rot[64] = {MD5_ROUNDS(MD_SHIFT_OF, 0, 0, 0, 0)};
+static const uint8_t md4_word[48] = {MD4_ROUNDS(MD_WORD_OF, 0, 0, 0)};
+static const uint8_t md4_rot[48] = {MD4_ROUNDS(MD_SHIFT_OF, 0, 0, 0)};
 
 static inline uint32_t md5_f(unsigned i, uint32_t x, uint32_t y, uint32_t z)
 {
@@ -86,7 +73,6 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
                                                  unsigned last, uint32_t *km, uint32_t q_first[4],
                                                  uint32_t *expected)
 {
-    static const uint32_t md4_round_constant[3] = {0, 0x5A827999, 0x6ED9EBA1};
     const unsigned steps = md5 ? 64 : 48;
     /* one table or the other (a select of two loads would read past MD4's) */
     const uint8_t *rot = md5 ? md5_rot : md4_rot;
@@ -150,8 +136,8 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
             pre[k] = next_;                                                                    \
         }                                                                                      \
     }
-#define MD5_STEP(i, FN, g, s, gn) MD_STEP(i, FN, g, s, gn, 1)
-#define MD4_STEP(i, FN, g, s, gn) MD_STEP(i, FN, g, s, gn, 0)
+#define MD5_STEP(i, FN, g, s, gn, turn) MD_STEP(i, FN, g, s, gn, 1)
+#define MD4_STEP(i, FN, g, s, gn, turn) MD_STEP(i, FN, g, s, gn, 0)
 
 /* The loop both share: loads the varying words, runs STEPS, compares
  * Q[last-3]. */
@@ -247,6 +233,62 @@ static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const u
         if (args->filter != NULL && !args->filter_undone)                                           \
             return f##_any_filter(args, u, end, hits, cap, count);                                  \
         return (i < 16 ? variants[i] : f##_any)(args, u, end, hits, cap, count);                    \
+    }
+
+/* The last step that reads message word j. MD5 reads it last in round 4,
+ * at step 48 + p with (7p mod 16) = j (RFC 1321 §3.4), so p = 7j mod 16
+ * since 7 * 7 = 49 = 1 (mod 16); MD4 in round 3, whose word order is the
+ * 4-bit bit reversal of the position (RFC 1320 §3.4). Written as
+ * arithmetic so that kernels specialised on j fold it at compile time. */
+static inline unsigned md_last_use(unsigned j, bool md5)
+{
+    if (md5)
+        return 48 + ((7 * j) & 15);
+    return 32 + (((j & 1) << 3) | ((j & 2) << 1) | ((j & 4) >> 1) | ((j & 8) >> 3));
+}
+
+/* The last step that reads a varying word. */
+static inline unsigned md_last(unsigned J, bool TWO, bool md5)
+{
+    const unsigned own = md_last_use(J, md5);
+    return TWO && md_last_use(J - 1, md5) > own ? md_last_use(J - 1, md5) : own;
+}
+
+/* A kernel of either family, specialised on (J, TWO, FILTER) by the
+ * variants and on MD5 by the family. */
+MB_INLINE size_t md_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
+                         unsigned *count, const unsigned J, const bool TWO, const unsigned FILTER, const bool MD5)
+{
+    const unsigned first = TWO ? J - 1 : J;
+    /* MD_FILTER_ALL: every step up to A's (none undone, there being many targets) */
+    const unsigned last = FILTER == MD_FILTER_ALL ? (MD5 ? 63 : 47) : md_last(J, TWO, MD5);
+    uint32_t km[64], q0[4], expected;
+    md_prepare(args, MD5, first, last, km, q0, &expected);
+    const V want = V_SET1(expected), pre0 = V_SET1(q0[0] + km[first]);
+    V start[4];
+    for (unsigned j = 0; j < 4; j++)
+        start[(first + j) & 3] = V_SET1(q0[j]);
+    if (MD5) {
+        MD_LOOP(MD5_ROUNDS(MD5_STEP, MD_F, MD5_G, MD_H, MD5_I))
+    }
+    MD_LOOP(MD4_ROUNDS(MD4_STEP, MD_F, MD4_G, MD_H))
+}
+
+/* A family's kernels, f being md5 or md4 (NTLM is MD4 of the UTF-16LE
+ * text, the engine laying out the characters: kernel.h): f_dispatch, the
+ * variants it picks from, and f_filter_key, an hc_mb_filter_key_fn. */
+#define MD_FAMILY(f, MD5)                                                                                 \
+    MB_INLINE size_t f##_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap, \
+                              unsigned *count, const unsigned J, const bool TWO, const unsigned FILTER)   \
+    {                                                                                                     \
+        return md_body(args, u, end, hits, cap, count, J, TWO, FILTER, MD5);                              \
+    }                                                                                                     \
+    MD_VARIANTS(f)                                                                                        \
+    static inline bool f##_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)      \
+    {                                                                                                     \
+        const bool two = args->two && args->word > 0;                                                     \
+        return md_filter_key(args, MD5, target, key, two ? args->word - 1 : args->word,                   \
+                             md_last(args->word, two, MD5));                                              \
     }
 
 #endif

@@ -1,10 +1,12 @@
 /* The MD4 (and NTLM) brute-force kernel in portable C: four lanes of GCC
  * vector code (SSE2 on x86-64, NEON on AArch64).
- * The family's code: mb_md4.h. */
+ * The family's code: mb_md.h. */
 #include "vec_portable.h"
 
 #define MD_INTERLEAVE 2 /* vectors in flight */
-#include "mb_md4.h"
+#include "mb_md.h"
+
+MD_FAMILY(md4, false)
 
 MB_ENTRY(hc_mb_md4_portable, md4_dispatch)
 

@@ -149,19 +149,14 @@ MB_INLINE size_t sha512_kernel(const hc_mb_args *args, size_t u, size_t end, uin
 /* Free lanes (kernel.h's hc_lanes_fn): each lane's whole block from the
  * columns (words64), all 80 steps, the chaining value added to a; the key
  * is the high half of digest word 0, the first 4 digest bytes. */
+#define SHA512_LANES_WORD(t) V64_LOAD(args->words64 + (size_t)(t) * args->stride + u + (size_t)k * VL64)
 MB_INLINE void sha512_lanes(const hc_lanes_args *args, size_t end, uint32_t *hits, unsigned *count)
 {
     const uint64_t *iv = args->digest_len == 48 ? sha384_iv : sha512_iv;
     const V64 want = V64_SET1(args->want);
     for (size_t u = 0; u < end; u += (size_t)VL64 * SHA_INTERLEAVE) {
         V64 s[SHA_INTERLEAVE][8], w[SHA_INTERLEAVE][80];
-        MB_UNROLL for (int k = 0; k < SHA_INTERLEAVE; k++)
-        {
-            for (unsigned t = 0; t < 16; t++)
-                w[k][t] = V64_LOAD(args->words64 + (size_t)t * args->stride + u + (size_t)k * VL64);
-            for (int j = 0; j < 8; j++)
-                s[k][j] = V64_SET1(iv[j]);
-        }
+        MB_LANES_START(SHA_INTERLEAVE, w, SHA512_LANES_WORD, s, 8, V64_SET1, iv)
         SHA512_SCHEDULE(80)
         unsigned t0;
         SHA512_GROUPS(80)
