@@ -180,24 +180,6 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
  * step up to A's. */
 enum { MD_UNDONE, MD_FILTER_ALL };
 
-/* hc_mb_filter_key_fn for a family: the steps after `last` must read only
- * words after the varying ones (padding and length, the same for the whole
- * length). */
-static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const uint32_t *target, uint32_t *key,
-                                 unsigned first, unsigned last)
-{
-    const uint8_t *word_of = md5 ? md5_word : md4_word;
-    const unsigned steps = md5 ? 64 : 48;
-    for (unsigned i = last + 1; i < steps; i++)
-        if (word_of[i] <= args->word)
-            return false;
-    hc_mb_args one = *args;
-    one.target = target;
-    uint32_t km[64], q0[4];
-    md_prepare(&one, md5, first, last, km, q0, key);
-    return true;
-}
-
 /* Variants: each compiled as a function of its own, so each gets its own
  * register allocation (inlined into one switch they hurt each other). */
 #define MD_VARIANT MB_VARIANT
@@ -254,6 +236,36 @@ static inline unsigned md_last(unsigned J, bool TWO, bool md5)
     return TWO && md_last_use(J - 1, md5) > own ? md_last_use(J - 1, md5) : own;
 }
 
+/* hc_mb_filter_key_fn for a family: the steps after `last` must read only
+ * words after the varying ones (padding and length, the same for the whole
+ * length). */
+static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const uint32_t *target, uint32_t *key)
+{
+    const bool two = args->two && args->word > 0;
+    const unsigned first = two ? args->word - 1 : args->word, last = md_last(args->word, two, md5);
+    const uint8_t *word_of = md5 ? md5_word : md4_word;
+    const unsigned steps = md5 ? 64 : 48;
+    for (unsigned i = last + 1; i < steps; i++)
+        if (word_of[i] <= args->word)
+            return false;
+    hc_mb_args one = *args;
+    one.target = target;
+    uint32_t km[64], q0[4];
+    md_prepare(&one, md5, first, last, km, q0, key);
+    return true;
+}
+
+/* The families' filter keys (an entry point of the portable files). */
+static inline bool md5_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    return md_filter_key(args, true, target, key);
+}
+
+static inline bool md4_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)
+{
+    return md_filter_key(args, false, target, key);
+}
+
 /* A kernel of either family, specialised on (J, TWO, FILTER) by the
  * variants and on MD5 by the family. */
 MB_INLINE size_t md_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap,
@@ -275,20 +287,14 @@ MB_INLINE size_t md_body(const hc_mb_args *args, size_t u, size_t end, uint32_t 
 }
 
 /* A family's kernels, f being md5 or md4 (NTLM is MD4 of the UTF-16LE
- * text, the engine laying out the characters: kernel.h): f_dispatch, the
- * variants it picks from, and f_filter_key, an hc_mb_filter_key_fn. */
+ * text, the engine laying out the characters: kernel.h): f_dispatch and
+ * the variants it picks from. */
 #define MD_FAMILY(f, MD5)                                                                                 \
     MB_INLINE size_t f##_body(const hc_mb_args *args, size_t u, size_t end, uint32_t *hits, unsigned cap, \
                               unsigned *count, const unsigned J, const bool TWO, const unsigned FILTER)   \
     {                                                                                                     \
         return md_body(args, u, end, hits, cap, count, J, TWO, FILTER, MD5);                              \
     }                                                                                                     \
-    MD_VARIANTS(f)                                                                                        \
-    static inline bool f##_filter_key(const hc_mb_args *args, const uint32_t *target, uint32_t *key)      \
-    {                                                                                                     \
-        const bool two = args->two && args->word > 0;                                                     \
-        return md_filter_key(args, MD5, target, key, two ? args->word - 1 : args->word,                   \
-                             md_last(args->word, two, MD5));                                              \
-    }
+    MD_VARIANTS(f)
 
 #endif
