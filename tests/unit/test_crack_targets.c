@@ -4,8 +4,9 @@
  * take (the kernel's filter mode with the keys it should hold, the kernel
  * once per target for a few targets, the one-at-a-time path otherwise; one
  * target without a filter); targets outside the keyspace are not found and
- * keep the run going to its end; all found ends it; the target set's
- * lookups and bad jobs. */
+ * keep the run going to its end; all found ends it; MD5's and MD4's filter
+ * keys made exactly where they can be; the target set's lookups and bad
+ * jobs. */
 #include "testutil.h"
 #include "crack_testutil.h"
 
@@ -306,6 +307,60 @@ static void test_set(void)
     CHECK(hc_target_set_init(&set, digests, N, LEN, false) == HC_ERR_INVALID);
 }
 
+/* The message word step i reads (RFC 1321 §3.4, RFC 1320 §3.4), written
+ * here from the RFCs' formulas, apart from the kernels' round tables. */
+static unsigned rfc_word(bool md5, unsigned i)
+{
+    const unsigned k = i % 16;
+    switch (i / 16) {
+    case 0:
+        return k;
+    case 1:
+        return md5 ? (5 * k + 1) % 16 : (k % 4) * 4 + k / 4;
+    case 2:
+        return md5 ? (3 * k + 5) % 16
+                   : ((k & 1) << 3) | ((k & 2) << 1) | ((k & 4) >> 1) | ((k & 8) >> 3); /* bit reversal */
+    default:
+        return (7 * k) % 16;
+    }
+}
+
+/* MD5's and MD4's filter keys (filter mode with the last steps undone)
+ * exist exactly where the steps after the last read of a varying word (J,
+ * and J - 1 with two) read only words after J, which stay the same for a
+ * length: for every J and two, at every level with an entry point. */
+static void test_md_filter_keys(void)
+{
+    static const char *const rows[] = {"md5", "md4"};
+    for (size_t r = 0; r < 2; r++) {
+        const bool md5 = r == 0;
+        const unsigned steps = md5 ? 64 : 48;
+        hc_mb_layout layout;
+        CHECK(hc_kernel_layout(hc_algorithm_find(rows[r]), HC_SIMD_PORTABLE, HC_KERNEL_ANY_ENTRY, &layout));
+        CHECK(layout.filter_key != NULL);
+        uint32_t w[16], target[4], key;
+        for (unsigned i = 0; i < 16; i++)
+            w[i] = (uint32_t)rng();
+        for (unsigned i = 0; i < 4; i++)
+            target[i] = (uint32_t)rng();
+        for (unsigned word = 0; word < 14; word++) {
+            for (int two = 0; two <= (word > 0); two++) {
+                unsigned last = 0;
+                for (unsigned i = 0; i < steps; i++)
+                    if (rfc_word(md5, i) == word || (two && rfc_word(md5, i) + 1 == word))
+                        last = i;
+                bool expected = true;
+                for (unsigned i = last + 1; i < steps; i++)
+                    expected &= rfc_word(md5, i) > word;
+                hc_mb_args args = {.w = w, .word = word, .two = two, .target = target};
+                CHECK_MSG(layout.filter_key(&args, target, &key) == expected,
+                          "%s, varying word %u%s: a filter key %s", rows[r], word, two ? " and the one before" : "",
+                          expected ? "refused" : "made where steps undone read a prefix word");
+            }
+        }
+    }
+}
+
 /* Bad jobs: no callback, no digests, duplicates. */
 static void test_bad_jobs(void)
 {
@@ -338,5 +393,6 @@ int main(void)
     test_bad_jobs();
     test_one_target();
     test_rows();
+    test_md_filter_keys();
     return test_report("test_crack_targets");
 }
