@@ -16,12 +16,11 @@ all), WORDS (default 300000, for lanes).
 """
 import hashlib
 import os
-import random
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sidebyside import compare, load_note, settings, small_files_tree  # noqa: E402
+from sidebyside import compare, load_note, settings, small_files_tree, write_words  # noqa: E402
 
 
 def big_file(bench_dir, mib):
@@ -52,10 +51,8 @@ def wordlist(bench_dir, count):
     """count random words of 5 to 10 letters, the same each time."""
     path = os.path.join(bench_dir, f"words-{count}.txt")
     if not os.path.exists(path):
-        rng = random.Random(37)
         with open(path + ".tmp", "w") as f:
-            for _ in range(count):
-                f.write("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(5, 10))) + "\n")
+            write_words(f, count, seed=37)
         os.replace(path + ".tmp", path)
     return path
 

@@ -12,11 +12,14 @@ ratio of one run is what compares.
 """
 import argparse
 import os
-import random
 import re
 import statistics
 import subprocess
+import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sidebyside import write_words  # noqa: E402
 
 RULES = "/usr/share/hashcat/rules/best64.rule"
 SPEED = re.compile(r"Speed: ([\d ]+) attempts/second")
@@ -47,10 +50,8 @@ def main():
     p.add_argument("--part", type=int, default=64, help="the brute force's slice: 1/N of 36^6")
     p.add_argument("rows", nargs="*", default=["sha512"])
     args = p.parse_args()
-    rng = random.Random(38)
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as words:
-        for _ in range(args.words):
-            words.write("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(5, 10))) + "\n")
+        write_words(words, args.words, seed=38)
         words.flush()
         print(f"{cpu_name()}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f} at the start")
         for row in args.rows:

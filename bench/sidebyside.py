@@ -141,3 +141,11 @@ def small_files_tree(bench_dir, files):
             with open(os.path.join(d, f"f{i:05}.bin"), "wb") as f:
                 f.write(rng.randbytes(rng.randint(1024, 65536)))
     return tree
+
+
+def write_words(f, count, seed):
+    """count random words of 5 to 10 lower-case letters to the open text
+    file f, one a line, the same for the same seed."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        f.write("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(5, 10))) + "\n")

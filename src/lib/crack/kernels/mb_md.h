@@ -37,6 +37,12 @@ static const uint8_t md5_rot[64] = {MD5_ROUNDS(MD_SHIFT_OF, 0, 0, 0, 0)};
 static const uint8_t md4_word[48] = {MD4_ROUNDS(MD_WORD_OF, 0, 0, 0)};
 static const uint8_t md4_rot[48] = {MD4_ROUNDS(MD_SHIFT_OF, 0, 0, 0)};
 
+/* A family's number of steps: its tables' length. */
+MB_INLINE unsigned md_steps(bool md5)
+{
+    return md5 ? sizeof(md5_word) : sizeof(md4_word);
+}
+
 static inline uint32_t md5_f(unsigned i, uint32_t x, uint32_t y, uint32_t z)
 {
     if (i < 16)
@@ -73,7 +79,7 @@ static __attribute__((noinline)) void md_prepare(const hc_mb_args *args, const b
                                                  unsigned last, uint32_t *km, uint32_t q_first[4],
                                                  uint32_t *expected)
 {
-    const unsigned steps = md5 ? 64 : 48;
+    const unsigned steps = md_steps(md5);
     /* one table or the other (a select of two loads would read past MD4's) */
     const uint8_t *rot = md5 ? md5_rot : md4_rot;
     uint32_t q[68];
@@ -244,7 +250,7 @@ static inline bool md_filter_key(const hc_mb_args *args, const bool md5, const u
     const bool two = args->two && args->word > 0;
     const unsigned first = two ? args->word - 1 : args->word, last = md_last(args->word, two, md5);
     const uint8_t *word_of = md5 ? md5_word : md4_word;
-    const unsigned steps = md5 ? 64 : 48;
+    const unsigned steps = md_steps(md5);
     for (unsigned i = last + 1; i < steps; i++)
         if (word_of[i] <= args->word)
             return false;
@@ -273,7 +279,7 @@ MB_INLINE size_t md_body(const hc_mb_args *args, size_t u, size_t end, uint32_t 
 {
     const unsigned first = TWO ? J - 1 : J;
     /* MD_FILTER_ALL: every step up to A's (none undone, there being many targets) */
-    const unsigned last = FILTER == MD_FILTER_ALL ? (MD5 ? 63 : 47) : md_last(J, TWO, MD5);
+    const unsigned last = FILTER == MD_FILTER_ALL ? md_steps(MD5) - 1 : md_last(J, TWO, MD5);
     uint32_t km[64], q0[4], expected;
     md_prepare(args, MD5, first, last, km, q0, &expected);
     const V want = V_SET1(expected), pre0 = V_SET1(q0[0] + km[first]);
